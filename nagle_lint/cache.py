@@ -1,0 +1,97 @@
+"""Result cache: one file per settings, keyed by path, size and modification time.
+
+Safe under concurrent runs (written to a temporary file, then os.replace: the last writer wins,
+no reader ever sees half a file). A corrupt or foreign cache gets one warning and is ignored.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+
+from nagle_lint import __version__
+from nagle_lint.model import FileResult
+from nagle_lint.settings import Settings
+
+_FORMAT = 1
+
+
+def settings_key(settings: Settings) -> str:
+    text = repr((__version__, _FORMAT, {k: v for k, v in vars(settings).items() if k != "extra"}))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+class Cache:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._entries: dict[str, dict] = {}
+        self._loaded: set[str] = set()
+        self._dirty: set[str] = set()
+
+    def _file(self, key: str) -> Path:
+        return self.folder / f"results-{key}.pickle"
+
+    def _load(self, key: str) -> dict:
+        if key not in self._loaded:
+            self._loaded.add(key)
+            entries: dict = {}
+            path = self._file(key)
+            if path.exists():
+                try:
+                    with open(path, "rb") as handle:
+                        data = pickle.load(handle)  # noqa: S301 - our own file, in our own folder
+                    if isinstance(data, dict) and data.get("version") == (__version__, _FORMAT):
+                        entries = data["entries"]
+                except Exception as exc:  # noqa: BLE001 - a bad cache must never stop a run
+                    print(f"nagle-lint: warning: ignoring unreadable cache {path}: {type(exc).__name__}",
+                          file=sys.stderr)
+            self._entries[key] = entries
+        return self._entries[key]
+
+    @staticmethod
+    def _stamp(path: str):
+        info = os.stat(path)
+        return (info.st_size, info.st_mtime_ns)
+
+    def get(self, path: str, settings: Settings) -> FileResult | None:
+        key = settings_key(settings)
+        entry = self._load(key).get(os.path.abspath(path))
+        if entry is None:
+            return None
+        try:
+            if self._stamp(path) != entry[0]:
+                return None
+        except OSError:
+            return None
+        result = entry[1]
+        return result if result.path == path else FileResult(path, result.findings, result.error, result.skipped,
+                                                             result.source_hash)
+
+    def put(self, path: str, settings: Settings, result: FileResult) -> None:
+        key = settings_key(settings)
+        try:
+            stamp = self._stamp(path)
+        except OSError:
+            return
+        self._load(key)[os.path.abspath(path)] = (stamp, result)
+        self._dirty.add(key)
+
+    def save(self) -> None:
+        for key in self._dirty:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                gitignore = self.folder / ".gitignore"
+                if not gitignore.exists():
+                    gitignore.write_text("*\n", encoding="utf-8")
+                fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+                with os.fdopen(fd, "wb") as handle:
+                    pickle.dump({"version": (__version__, _FORMAT), "entries": self._entries[key]}, handle,
+                                protocol=pickle.HIGHEST_PROTOCOL)
+                os.replace(tmp, self._file(key))
+            except OSError as exc:
+                print(f"nagle-lint: warning: cannot write cache in {self.folder}: {exc.strerror or exc}",
+                      file=sys.stderr)
+        self._dirty.clear()

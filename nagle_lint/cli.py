@@ -1,0 +1,283 @@
+"""nagle-lint command line: check (default), rules, explain, confirm, replay, server.
+
+Exit status: 0 nothing left to report, 1 findings (or a file that could not be analysed),
+2 usage or configuration error, or an internal crash.
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from nagle_lint import __version__
+from nagle_lint.config import ConfigError, check_codes, locate_settings
+from nagle_lint.rules import ALL_RULES, RULES_BY_CODE, select_rules
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+SUBCOMMANDS = ("check", "rules", "explain", "confirm", "replay", "server")
+FORMATS = ("concise", "text", "full", "json", "sarif", "github")
+
+
+def _codes(text: str) -> tuple[str, ...]:
+    return tuple(c.strip() for c in text.split(",") if c.strip())
+
+
+def check_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="nagle-lint", description="Find and fix the Nagle / delayed-ACK stall in Python socket code.",
+        epilog="Other commands: nagle-lint rules | explain CODE | confirm -- CMD | replay PATH[:LINE] | server")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
+    parser.add_argument("--version", action="version", version=f"nagle-lint {__version__}")
+    parser.add_argument("--select", type=_codes, help="codes or prefixes to enable (e.g. NAG1,NAG201, ALL)")
+    parser.add_argument("--ignore", type=_codes, help="codes or prefixes to disable")
+    parser.add_argument("--extend-select", type=_codes, help="codes to enable on top of the defaults")
+    parser.add_argument("--exclude", type=_codes, help="glob patterns to exclude (replaces the defaults)")
+    parser.add_argument("--extend-exclude", type=_codes, help="glob patterns to exclude, on top of the defaults")
+    parser.add_argument("--force-exclude", action="store_true", help="apply excludes to files named explicitly")
+    parser.add_argument("--output-format", choices=FORMATS, help="concise (default, alias text), full, json, sarif, github")
+    parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings remain")
+    parser.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 when anything was fixed")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary line, no progress")
+    parser.add_argument("--fix", action="store_true", help="apply safe fixes")
+    parser.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes (with --fix or --diff)")
+    parser.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
+    parser.add_argument("--show-fixes", action="store_true", help="list the fixes applied")
+    parser.add_argument("--fix-strategy", choices=("join", "sendmsg", "nodelay"),
+                        help="which fix to prefer when a finding offers several")
+    parser.add_argument("--ignore-noqa", action="store_true", help="report findings even on # noqa lines")
+    parser.add_argument("--config", metavar="PYPROJECT", help="read [tool.nagle-lint] from this file")
+    parser.add_argument("--show-settings", action="store_true", help="print the resolved settings and exit")
+    parser.add_argument("--jobs", "-j", type=int, help="worker processes (default: all cores)")
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the result cache")
+    parser.add_argument("--cache-dir", help="cache folder (default: .nagle_lint_cache next to the config)")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(argv)
+    except BrokenPipeError:  # `nagle-lint ... | head`: stop quietly
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        except OSError:
+            pass
+        return EXIT_CLEAN
+    except KeyboardInterrupt:
+        print("nagle-lint: interrupted", file=sys.stderr)
+        return 130
+
+
+def _dispatch(argv: list[str]) -> int:
+    command = argv[0] if argv and argv[0] in SUBCOMMANDS else "check"
+    if argv and argv[0] == command:
+        argv = argv[1:]
+    if command == "rules":
+        return cmd_rules(argv)
+    if command == "explain":
+        return cmd_explain(argv)
+    if command in ("confirm", "replay"):
+        from nagle_lint.harness import cli as harness_cli
+
+        parser = argparse.ArgumentParser(prog=f"nagle-lint {command}")
+        if command == "confirm":
+            harness_cli.add_confirm_arguments(parser)
+            return harness_cli.run_confirm(parser.parse_args(argv))
+        harness_cli.add_replay_arguments(parser)
+        return harness_cli.run_replay(parser.parse_args(argv))
+    if command == "server":
+        try:
+            from nagle_lint.lsp import main as serve
+        except ImportError as exc:
+            print(f"nagle-lint server: needs the lsp extra (pip install 'nagle-lint[lsp]'): {exc}", file=sys.stderr)
+            return EXIT_ERROR
+        return serve()
+    return cmd_check(argv)
+
+
+def cmd_rules(argv: list[str]) -> int:
+    if argv:
+        print("nagle-lint rules: takes no arguments", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"{'code':<8} {'name':<16} {'default':<8} {'fix':<10} summary")
+    for rule in ALL_RULES:
+        print(f"{rule.code:<8} {rule.name:<16} {'on' if rule.default_enabled else 'opt-in':<8} {rule.fix:<10} {rule.summary}")
+    return EXIT_CLEAN
+
+
+def cmd_explain(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: nagle-lint explain CODE", file=sys.stderr)
+        return EXIT_ERROR
+    code = argv[0].upper()
+    rule = RULES_BY_CODE.get(code) or next((r for r in ALL_RULES if r.name == argv[0]), None)
+    if rule is None:
+        print(f"nagle-lint explain: unknown rule {argv[0]!r}; see `nagle-lint rules`", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"# {rule.code} {rule.name}\n")
+    print(rule.doc.strip())
+    return EXIT_CLEAN
+
+
+def _settings(args):
+    start = args.paths[0] if args.paths else "."
+    settings, source = locate_settings(start, args.config)
+    changes: dict = {}
+    if args.select is not None:
+        changes["select"] = check_codes(args.select, "--select")
+    if args.ignore is not None:
+        changes["ignore"] = settings.ignore + check_codes(args.ignore, "--ignore")
+    if args.extend_select is not None:
+        changes["extend_select"] = settings.extend_select + check_codes(args.extend_select, "--extend-select")
+    if args.exclude is not None:
+        changes["exclude"] = args.exclude
+    if args.extend_exclude is not None:
+        changes["extend_exclude"] = settings.extend_exclude + args.extend_exclude
+    if args.unsafe_fixes:
+        changes["unsafe_fixes"] = True
+    if args.ignore_noqa:
+        changes["apply_noqa"] = False
+    return replace(settings, **changes), source
+
+
+def cmd_check(argv: list[str]) -> int:
+    parser = check_parser()
+    args = parser.parse_args(argv)
+    try:
+        settings, config_path = _settings(args)
+    except ConfigError as exc:
+        print(f"nagle-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    fmt = args.output_format or settings.extra.get("output-format", "concise")
+    if fmt == "text":
+        fmt = "concise"
+    if fmt not in FORMATS:
+        print(f"nagle-lint: error: unknown output-format {fmt!r}", file=sys.stderr)
+        return EXIT_ERROR
+    strategy = args.fix_strategy or settings.extra.get("fix-strategy")
+    if args.show_settings:
+        print(f"config: {config_path or '(defaults)'}")
+        print(f"rules: {', '.join(r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select))}")
+        for key, value in sorted(vars(settings).items()):
+            if key != "extra":
+                print(f"{key} = {value!r}")
+        for key, value in sorted(settings.extra.items()):
+            print(f"{key} = {value!r}")
+        return EXIT_CLEAN
+    paths = args.paths or ["."]
+    try:
+        return _run_check(args, settings, paths, fmt, strategy, config_path)
+    except Exception as exc:  # noqa: BLE001 - last resort: one line, exit 2
+        if args.debug:
+            raise
+        print(f"nagle-lint: internal error: {type(exc).__name__}: {exc} (run with --debug for details)",
+              file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _run_check(args, settings, paths, fmt, strategy, config_path) -> int:
+    from nagle_lint.cache import Cache
+    from nagle_lint.engine import check_paths
+    from nagle_lint.report import HUMAN_FORMATS, write_report
+
+    cache = None
+    if not (args.no_cache or args.fix or args.diff):
+        root = config_path.parent if config_path else Path.cwd()
+        cache = Cache(Path(args.cache_dir) if args.cache_dir else root / ".nagle_lint_cache")
+    progress = _progress_bar(args, fmt)
+    results = check_paths(paths, settings, jobs=args.jobs, force_exclude=args.force_exclude, cache=cache,
+                          progress=progress)
+    if progress:
+        progress.done()
+    fixed_count = 0
+    if args.fix or args.diff:
+        results, fixed_count, failed = _apply_fixes(results, settings, strategy, args)
+        if args.diff:
+            return EXIT_FINDINGS if fixed_count else (EXIT_ERROR if failed else EXIT_CLEAN)
+    write_report(fmt, results, sys.stdout, root=os.getcwd())
+    findings = sum(len(r.all_findings()) for r in results)
+    if fmt in HUMAN_FORMATS and not args.quiet:
+        _summary(results, findings, fixed_count)
+    if args.exit_non_zero_on_fix and fixed_count:
+        return EXIT_FINDINGS
+    if args.exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if findings else EXIT_CLEAN
+
+
+def _apply_fixes(results, settings, strategy, args):
+    """Fix every file that has a fixable finding; re-check the fixed files for the report."""
+    from nagle_lint.engine import check_file
+    from nagle_lint.fixer import fix_file
+
+    fixed_count, failed, unsafe_skipped = 0, 0, 0
+    new_results = []
+    for result in results:
+        if not any(f.fixes for f in result.findings):
+            new_results.append(result)
+            continue
+        outcome = fix_file(result.path, settings, strategy, write=not args.diff)
+        if outcome.error:
+            failed += 1
+            print(f"{result.path}: fix skipped: {outcome.error}", file=sys.stderr)
+        if outcome.outcome is not None:
+            unsafe_skipped += outcome.outcome.unsafe_skipped
+            applied = outcome.outcome.applied if (outcome.written or args.diff) else []
+            fixed_count += len(applied)
+            if args.diff and applied:
+                sys.stdout.writelines(difflib.unified_diff(
+                    outcome.original.splitlines(keepends=True), outcome.outcome.text.splitlines(keepends=True),
+                    fromfile=f"a/{result.path}", tofile=f"b/{result.path}"))
+            if args.show_fixes:
+                for finding, fix in applied:
+                    print(f"{result.path}:{finding.span.line}:{finding.span.col}: fixed {finding.code}: {fix.title}",
+                          file=sys.stderr)
+        new_results.append(check_file(result.path, settings) if outcome.written else result)
+    if not args.quiet and (args.fix or args.diff):
+        verb = "Would fix" if args.diff else "Fixed"
+        note = f" ({unsafe_skipped} more with --unsafe-fixes)" if unsafe_skipped and not settings.unsafe_fixes else ""
+        print(f"{verb} {fixed_count} finding{'s' * (fixed_count != 1)}{note}.", file=sys.stderr)
+    return new_results, fixed_count, failed
+
+
+def _summary(results, findings: int, fixed: int) -> None:
+    errors = sum(1 for r in results if r.error is not None)
+    checked = sum(1 for r in results if r.error is None)
+    files = len({r.path for r in results if r.all_findings()})
+    parts = [f"{findings} finding{'s' * (findings != 1)} in {files} file{'s' * (files != 1)}",
+             f"{checked} file{'s' * (checked != 1)} checked"]
+    if errors:
+        parts.append(f"{errors} could not be analysed")
+    if fixed:
+        parts.append(f"{fixed} fixed")
+    print("nagle-lint: " + ", ".join(parts) + ".", file=sys.stderr)
+
+
+class _Progress:
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self) -> None:
+        self.count += 1
+        if self.count % 25 == 0:
+            sys.stderr.write(f"\rnagle-lint: {self.count} files")
+            sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.count >= 25:
+            sys.stderr.write("\r" + " " * 40 + "\r")
+            sys.stderr.flush()
+
+
+def _progress_bar(args, fmt):
+    if args.quiet or not sys.stderr.isatty():
+        return None
+    return _Progress()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

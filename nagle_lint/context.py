@@ -1,0 +1,124 @@
+"""What a rule sees for one file: the shared analysis, positions on demand, and a finding builder."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Iterable
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from nagle_lint.flow.analyse import ModuleFacts
+from nagle_lint.flow.paths import Split
+from nagle_lint.model import Finding, Fix, Related, Span
+from nagle_lint.streams import catalog as C
+from nagle_lint.streams.infer import Conn
+from nagle_lint.streams.names import dotted
+
+if TYPE_CHECKING:
+    from nagle_lint.rules.base import Rule
+
+
+class FileContext:
+    def __init__(self, path: str, source: str, facts: ModuleFacts, settings) -> None:
+        self.path = path
+        self.source = source
+        self.facts = facts
+        self.settings = settings
+
+    # -- positions (computed only when a rule reports something) -----------------------------
+    @cached_property
+    def _positions(self):
+        wrapper = MetadataWrapper(self.facts.module, unsafe_skip_copy=True)
+        return wrapper.resolve(PositionProvider)
+
+    @cached_property
+    def line_starts(self) -> list[int]:
+        starts, offset = [0], 0
+        for line in self.source.splitlines(keepends=True):
+            offset += len(line)
+            starts.append(offset)
+        return starts
+
+    def span(self, node: cst.CSTNode) -> Span:
+        code_range = self._positions[node]
+        return Span(code_range.start.line, code_range.start.column + 1,
+                    code_range.end.line, code_range.end.column + 1)
+
+    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
+        """Code-point offsets of a node in the source text, for edits."""
+        span = self.span(node)
+        return (self.line_starts[span.line - 1] + span.col - 1,
+                self.line_starts[span.end_line - 1] + span.end_col - 1)
+
+    def code(self, node: cst.CSTNode) -> str:
+        return self.facts.module.code_for_node(node)
+
+    # -- building findings --------------------------------------------------------------------
+    def finding(self, rule: Rule, node: cst.CSTNode, message: str, related: Iterable[tuple[str, cst.CSTNode]] = (),
+                fixes: Iterable[Fix] = (), pieces: tuple[int, ...] = (), side: str = "") -> Finding:
+        return Finding(
+            code=rule.code, name=rule.name, message=message, path=self.path, span=self.span(node),
+            severity=rule.severity, confidence=rule.confidence,
+            related=tuple(Related(label, self.span(n)) for label, n in related),
+            fixes=tuple(fixes), pieces=pieces, side=side,
+        )
+
+    def line(self, node: cst.CSTNode) -> int:
+        return self.span(node).line
+
+    # -- shared queries -----------------------------------------------------------------------
+    def splits(self, code: str) -> list[Split]:
+        """The splits a given split rule owns (NAG101, NAG102, NAG103 or NAG401)."""
+        return [s for s in self.facts.flow.splits.values() if split_code(s) == code]
+
+    def split_conns(self) -> set[int]:
+        return {id(s.conn) for s in self.facts.flow.splits.values()}
+
+
+def split_code(split: Split) -> str | None:
+    conn = split.conn
+    if not conn.is_tcp:
+        return None
+    if not conn.nagle_on():
+        return "NAG401"
+    if loop_makes_pieces(split):
+        return "NAG103"
+    return "NAG102" if conn.side == C.SERVER else "NAG101"
+
+
+def loop_makes_pieces(split: Split) -> bool:
+    """The held piece comes from a loop: the same write repeated, or a write in a loop that
+    holds neither the first piece nor the read."""
+    first, second = split.first, split.second
+    if second.same_write(first):
+        return True
+    if not second.loops:
+        return False
+    inner = second.loops[-1]
+    return inner not in split.read_loops and inner not in first.loops
+
+
+def receiver_name(call: cst.CSTNode) -> str:
+    """`sock` for sock.sendall(...), `self.wfile` for self.wfile.write(...)."""
+    if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
+        name = dotted(call.func.value)
+        if name:
+            return name
+        if isinstance(call.func.value, cst.Call):
+            return dotted(call.func.value.func) or "stream"
+    return "stream"
+
+
+def call_text(call: cst.CSTNode) -> str:
+    """`sock.sendall()`: the call without its arguments, for messages."""
+    if isinstance(call, cst.Call):
+        name = dotted(call.func)
+        if name:
+            return f"{name}()"
+    if isinstance(call, cst.Name):
+        return f"{call.value}()"
+    return "the call"
+
+
+def conn_name(conn: Conn) -> str:
+    return conn.label or "the connection"

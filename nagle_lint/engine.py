@@ -1,0 +1,298 @@
+"""The one engine behind the CLI, the flake8 plugin, the language server and the harness.
+
+discover -> read -> triage -> screen (ast) -> parse (libcst) -> analyse -> rules -> noqa.
+
+`check_source` is pure (text in, plain data out) and never raises for a bad file: every failure
+becomes a FileError carried in the FileResult, reported as NAG001 by every output format.
+"""
+from __future__ import annotations
+
+import ast
+import fnmatch
+import hashlib
+import io
+import os
+import re
+import sys
+import tokenize
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from nagle_lint import noqa
+from nagle_lint.context import FileContext
+from nagle_lint.flow.analyse import analyse
+from nagle_lint.model import FileError, FileResult
+from nagle_lint.rules import CHECKS, select_rules
+from nagle_lint.settings import DEFAULT_SETTINGS, Settings
+
+# A finding needs a TCP stream made in the file: a socket factory, an accept, an asyncio stream
+# or a request handler. Files that mention none of these are done before any parsing.
+_TRIAGE_WORDS = (
+    "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
+    "RequestHandler",
+)
+
+
+def triage_pattern(settings: Settings) -> re.Pattern:
+    words = list(_TRIAGE_WORDS)
+    words += [name.rpartition(".")[2] for name, _ in settings.streams]
+    return re.compile("|".join(re.escape(w) for w in words if w))
+
+
+@dataclass(frozen=True)
+class Decoded:
+    text: str
+    encoding: str  # codec used to decode (and to write back)
+    bom: bool
+
+
+class ReadError(Exception):
+    def __init__(self, error: FileError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def decode(data: bytes) -> Decoded:
+    """Bytes to text the way Python reads source: BOM, PEP 263 cookie, else UTF-8."""
+    if b"\x00" in data:
+        raise ReadError(FileError("decode", "binary file (contains NUL bytes), not Python source"))
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        raise ReadError(FileError("decode", str(exc).splitlines()[0])) from None
+    bom = encoding == "utf-8-sig"
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError) as exc:
+        line = data[: getattr(exc, "start", 0)].count(b"\n") + 1
+        raise ReadError(FileError("decode", f"cannot decode as {encoding}: {_short(exc)}", line)) from None
+    return Decoded(text, "utf-8" if bom else encoding, bom)
+
+
+def read_source(path: str) -> Decoded:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise ReadError(FileError("read", exc.strerror or str(exc))) from None
+    return decode(data)
+
+
+def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
+    """Read and check one file; never raises for a bad file."""
+    try:
+        decoded = read_source(path)
+    except ReadError as exc:
+        return FileResult(path, error=exc.error)
+    return check_source(decoded.text, path, settings)
+
+
+def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAULT_SETTINGS) -> FileResult:
+    """Analyse one file's text. Pure: parses once, runs every enabled rule, applies noqa."""
+    digest = hashlib.blake2b(source.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    rules = select_rules(settings.select, settings.ignore + _file_ignores(path, settings), settings.extend_select)
+    if not rules:
+        return FileResult(path, skipped="no rule enabled", source_hash=digest)
+    if not triage_pattern(settings).search(source):
+        return FileResult(path, skipped="no socket code", source_hash=digest)
+    try:
+        module = parse(source)
+    except ReadError as exc:
+        return FileResult(path, error=exc.error, source_hash=digest)
+    try:
+        facts = analyse(module, settings.stream_map())
+        ctx = FileContext(path, source, facts, settings)
+        findings = []
+        for rule in rules:
+            findings.extend(CHECKS[rule.code](ctx))
+    except RecursionError:
+        return FileResult(path, error=FileError("too-complex", "nesting too deep to analyse"), source_hash=digest)
+    except Exception as exc:  # noqa: BLE001 - a rule bug must not stop the run; reported as NAG001
+        where = _crash_site(exc)
+        return FileResult(path, error=FileError("crash", f"internal error {type(exc).__name__}: {exc} ({where}); "
+                                                "please report it"), source_hash=digest)
+    if settings.apply_noqa:
+        findings = noqa.filter_findings(findings, source)
+    findings = _dedupe(findings)
+    return FileResult(path, findings=tuple(sorted(findings, key=lambda f: f.sort_key())), source_hash=digest)
+
+
+def parse(source: str) -> cst.Module:
+    """libcst parse, screened by the built-in parser: it gives a one-line syntax error and
+    rejects inputs deep enough to crash libcst's native parser (which would kill the process)."""
+    try:
+        ast.parse(source)
+    except SyntaxError as exc:
+        raise ReadError(FileError("syntax", exc.msg, exc.lineno or 1, exc.offset or 1)) from None
+    except (RecursionError, MemoryError):
+        raise ReadError(FileError("too-complex", "expression nesting too deep to parse")) from None
+    except ValueError as exc:  # e.g. source contains null bytes
+        raise ReadError(FileError("syntax", str(exc))) from None
+    try:
+        return cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        raise ReadError(FileError("syntax", exc.message.splitlines()[0] if exc.message else "invalid syntax",
+                                  exc.raw_line, exc.raw_column + 1)) from None
+    except RecursionError:
+        raise ReadError(FileError("too-complex", "nesting too deep to parse")) from None
+    except Exception as exc:  # noqa: BLE001 - parser bugs: one line, the run goes on
+        raise ReadError(FileError("syntax", f"libcst could not parse: {_short(exc)}")) from None
+
+
+def _dedupe(findings):
+    seen, out = set(), []
+    for finding in findings:
+        key = (finding.code, finding.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(finding)
+    return out
+
+
+def _file_ignores(path: str, settings: Settings) -> tuple[str, ...]:
+    codes: list[str] = []
+    posix = Path(path).as_posix()
+    for pattern, ignored in settings.per_file_ignores:
+        if fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(posix, f"*/{pattern}") \
+                or fnmatch.fnmatch(Path(path).name, pattern):
+            codes.extend(ignored)
+    return tuple(codes)
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def _crash_site(exc: BaseException) -> str:
+    tb = exc.__traceback__
+    last = None
+    while tb is not None:
+        last = tb
+        tb = tb.tb_next
+    if last is None:
+        return "?"
+    return f"{Path(last.tb_frame.f_code.co_filename).name}:{last.tb_lineno}"
+
+
+# -- many files --------------------------------------------------------------------------------
+def discover(paths: list[str], settings: Settings = DEFAULT_SETTINGS, force_exclude: bool = False):
+    """Python files under the given paths, sorted, with excluded directories pruned.
+
+    Returns (files, errors): errors are FileResults for paths that do not exist or cannot be
+    listed. Explicitly named files are checked even if excluded, unless force_exclude.
+    """
+    patterns = settings.exclude + settings.extend_exclude
+    files: list[str] = []
+    errors: list[FileResult] = []
+    for given in paths:
+        if not os.path.lexists(given):
+            errors.append(FileResult(given, error=FileError("read", "no such file or directory")))
+            continue
+        if os.path.isdir(given):
+            _walk(given, patterns, files, errors)
+        elif not (force_exclude and _excluded(given, patterns)):
+            files.append(given)
+    return sorted(dict.fromkeys(files)), errors
+
+
+def _excluded(path: str, patterns) -> bool:
+    parts = Path(path).parts
+    posix = Path(path).as_posix()
+    for pattern in patterns:
+        stripped = pattern.rstrip("/")
+        if any(fnmatch.fnmatch(part, stripped) for part in parts):
+            return True
+        if "/" in stripped and (fnmatch.fnmatch(posix, stripped) or fnmatch.fnmatch(posix, f"*/{stripped}")
+                                or posix.startswith(stripped + "/") or f"/{stripped}/" in f"/{posix}/"):
+            return True
+    return False
+
+
+def _walk(root: str, patterns, files: list, errors: list) -> None:
+    seen_dirs: set = set()
+
+    def onerror(exc: OSError) -> None:
+        errors.append(FileResult(exc.filename or root, error=FileError("read", exc.strerror or str(exc))))
+
+    for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=True):
+        try:
+            stat = os.stat(dirpath)
+            key = (stat.st_dev, stat.st_ino)
+        except OSError:
+            continue
+        if key in seen_dirs:  # a symlink loop: visit each real directory once
+            dirnames[:] = []
+            continue
+        seen_dirs.add(key)
+        dirnames[:] = sorted(d for d in dirnames if not _excluded(os.path.join(dirpath, d), patterns))
+        for name in sorted(filenames):
+            if name.endswith((".py", ".pyi")):
+                path = os.path.join(dirpath, name)
+                if not _excluded(path, patterns):
+                    files.append(path)
+
+
+def check_paths(paths: list[str], settings: Settings = DEFAULT_SETTINGS, jobs: int | None = None,
+                force_exclude: bool = False, cache=None, progress=None) -> list[FileResult]:
+    """Check every file under paths; results sorted by path. A file that crashes its worker
+    (libcst's native parser can die on pathological input) is reported, and the run goes on."""
+    files, errors = discover(paths, settings, force_exclude)
+    results: dict[str, FileResult] = {r.path: r for r in errors}
+    todo = []
+    for path in files:
+        hit = cache.get(path, settings) if cache is not None else None
+        if hit is not None:
+            results[path] = hit
+        else:
+            todo.append(path)
+    for result in _run(todo, settings, jobs, progress):
+        results[result.path] = result
+        if cache is not None and (result.error is None or result.error.kind != "read"):
+            cache.put(result.path, settings, result)
+    if cache is not None:
+        cache.save()
+    return [results[p] for p in sorted(results)]
+
+
+def _run(files: list[str], settings: Settings, jobs: int | None, progress):
+    jobs = jobs or os.cpu_count() or 1
+    if jobs <= 1 or len(files) < 8:
+        for path in files:
+            yield check_file(path, settings)
+            if progress:
+                progress()
+        return
+    done = 0
+    try:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            chunk = max(1, min(16, len(files) // (jobs * 4)))
+            for result in pool.map(_check_file_job, [(p, settings) for p in files], chunksize=chunk):
+                done += 1  # map yields in input order
+                yield result
+                if progress:
+                    progress()
+    except BrokenProcessPool:
+        # A worker died (a native crash): re-run what is left one file per process to find it.
+        for path in files[done:]:
+            yield _isolated(path, settings)
+            if progress:
+                progress()
+
+
+def _check_file_job(args) -> FileResult:
+    path, settings = args
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))
+    return check_file(path, settings)
+
+
+def _isolated(path: str, settings: Settings) -> FileResult:
+    try:
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            return pool.submit(_check_file_job, (path, settings)).result()
+    except BrokenProcessPool:
+        return FileResult(path, error=FileError("crash", "the parser crashed on this file (native crash); skipped"))

@@ -1,0 +1,1 @@
+"""Fixes as text edits, computed with libcst and shared by the rules."""

@@ -1,0 +1,605 @@
+"""Walks each function's statements in order, keeping per connection what was written since the
+last read, across if/else, loops (body seen twice), try, with, return, break and continue, and
+inlining calls to this module's helpers so `self._send_head(); self._send_body(); self._recv()`
+is seen as the three events it is.
+
+The abstract state maps a connection to the set of possible "chains": the wire writes since the
+last read (first piece, first held piece, count), whether a buffered writer holds unflushed data,
+and whether TCP_CORK is set. A read that follows a chain of two or more writes is a split.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from nagle_lint.flow.events import calls_in, large_guard
+from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks
+from nagle_lint.streams import catalog as C
+from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream
+from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
+
+MAX_INLINE_DEPTH = 8
+MAX_CHAINS = 12
+STEP_BUDGET = 300_000  # statements visited per module, inlining included; then stop inlining
+
+STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READS | C.ASYNC_READS
+                  | C.CLOSES | C.HTTP_HEADER_WRITES | C.HTTP_CLOSING
+                  | {"flush", "setsockopt", "set_nodelay", "setTcpNoDelay", "sock_sendall", "sock_recv",
+                     "sock_recv_into", "send_header"})
+
+
+class WriteEvent:
+    """One call that puts bytes on the wire (or into a buffer that a flush will send)."""
+
+    __slots__ = ("node", "stream", "size", "large", "loops", "func", "sites")
+
+    def __init__(self, node, stream, size, large, loops, func, sites=()):
+        self.node, self.stream, self.size, self.large, self.loops, self.func = node, stream, size, large, loops, func
+        self.sites = sites  # the helper calls that led here from the analysed function, outermost first
+
+    def same_write(self, other: "WriteEvent") -> bool:
+        return self.node is other.node and self.sites == other.sites
+
+    def located(self, other: "WriteEvent"):
+        """Where to show this write next to another piece: the write itself, or, when both go
+        through the same helper's write, the call site where the two pieces part."""
+        if self.node is not other.node:
+            return self.node
+        for mine, theirs in zip(self.sites, other.sites):
+            if mine is not theirs:
+                return mine
+        return self.node
+
+
+@dataclass
+class Split:
+    conn: Conn
+    first: WriteEvent
+    second: WriteEvent
+    read: cst.CSTNode
+    read_label: str  # "read" or "next request"
+    count: int
+    read_loops: tuple = ()
+
+
+@dataclass(eq=False)
+class SetOpt:
+    conn: Conn
+    stream: Stream
+    node: cst.Call
+    level: int | None
+    option: int | None
+    value: int | None
+    value_expr: cst.BaseExpression | None
+    loops: tuple  # ids of the loops around it, innermost last
+    func: FunctionInfo | None
+
+
+@dataclass
+class Read:
+    conn: Conn
+    node: cst.CSTNode
+    loops: tuple
+
+
+@dataclass
+class FlowResult:
+    splits: dict = field(default_factory=dict)  # (id(second.node), id(read)) -> Split
+    exchanges: dict = field(default_factory=dict)  # Conn -> first read node after a write
+    writes: dict = field(default_factory=dict)  # Conn -> number of write sites
+    setopts: dict = field(default_factory=dict)  # id(node) -> SetOpt
+    reads: dict = field(default_factory=dict)  # (id(conn), id(node)) -> Read
+    corks_held: dict = field(default_factory=dict)  # id(setopt node) -> (SetOpt, read node)
+
+
+# A chain: first piece, first held piece, count, dirty buffer, cork setopt, and a flag. With no
+# write yet the flag says "a read just happened"; once written, it says "another path read here"
+# (the writes may not be one message after all: a helper that reads on most paths).
+EMPTY = (None, None, 0, False, None, False)
+
+
+@dataclass
+class _Loop:
+    node: cst.CSTNode
+    breaks: list = field(default_factory=list)
+    continues: list = field(default_factory=list)
+
+
+@dataclass
+class _Frame:
+    act: Activation
+    loops: list = field(default_factory=list)
+    large: set = field(default_factory=set)
+    returns: list = field(default_factory=list)
+    outer_loops: tuple = ()  # loops of the callers, for events inside inlined helpers
+    sites: tuple = ()  # helper calls from the root function down to this frame
+
+
+def join(*states):
+    """Union of the possible chains, per connection; None is an unreachable path."""
+    live = [s for s in states if s is not None]
+    if not live:
+        return None
+    if len(live) == 1:
+        return live[0]
+    conns = set()
+    for state in live:
+        conns.update(state)
+    merged = {}
+    for conn in conns:
+        chains = set()
+        for state in live:
+            chains |= state.get(conn, {EMPTY})
+        if any(c[2] == 0 and c[5] for c in chains):
+            chains = {c[:5] + (True,) if c[2] else c for c in chains}
+        if len(chains) > MAX_CHAINS:  # keep the informative ones: longest chains first
+            chains = set(sorted(chains, key=lambda c: -c[2])[:MAX_CHAINS])
+        merged[conn] = frozenset(chains)
+    return merged
+
+
+class Walker:
+    def __init__(self, index: ModuleIndex, imports: ImportMap, resolver: Resolver) -> None:
+        self.index, self.imports, self.resolver = index, imports, resolver
+        self.result = FlowResult()
+        self.steps = 0
+        self.stack: list[FunctionInfo] = []
+        self._interesting: dict[int, bool] = {}
+        self._write_events: dict = {}
+        self._write_sites: set = set()
+        self._calls: dict[int, list] = {}
+        self._inlined: dict = {}
+
+    # -- roots ------------------------------------------------------------------------------
+    def run(self, module_root: FunctionInfo) -> FlowResult:
+        roots = [module_root] + self.index.functions
+        for func in roots:
+            params = self.resolver.callback_params.get(id(func), {})
+            act = Activation(func, dict(params))
+            self.stack = [func]
+            out = self.function(act, {}, ())
+            self._handler_exit(func, out)
+        return self.result
+
+    def _handler_exit(self, func: FunctionInfo, state) -> None:
+        """After a do_* method of a keep-alive http.server handler, the server reads the next
+        request: the peer is waiting for the whole response."""
+        if state is None or not func.is_method or not func.name.startswith("do_"):
+            return
+        conn = self.resolver.handler_conn(func.cls)
+        if conn is not None and conn.facts.role == C.HTTP_HANDLER and conn.keep_alive:
+            self.read(state, conn, func.node.name, (), "next request")
+
+    # -- blocks and statements ----------------------------------------------------------------
+    def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = ()):
+        frame = _Frame(act, outer_loops=outer_loops, sites=sites)
+        body = act.func.node.body
+        stmts = body.body if isinstance(body, (cst.IndentedBlock, cst.Module)) else [body]
+        if isinstance(act.func.node, cst.Module):
+            stmts = act.func.node.body
+        out = self.block(stmts, state, frame)
+        return join(out, *frame.returns)
+
+    def block(self, stmts, state, frame: _Frame):
+        for stmt in stmts:
+            if state is None:
+                return None
+            state = self.stmt(stmt, state, frame)
+        return state
+
+    def stmt(self, stmt, state, frame: _Frame):
+        self.steps += 1
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in stmt.body:
+                state = self.small(small, state, frame)
+                if state is None:
+                    return None
+            return state
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            return state
+        if isinstance(stmt, cst.If):
+            state = self.exprs(stmt.test, state, frame)
+            guard = large_guard(stmt.test)
+            if guard:
+                frame.large.add(guard)
+            taken = self.block(_body(stmt.body), state, frame)
+            frame.large.discard(guard)
+            if stmt.orelse is None:
+                other = state
+            elif isinstance(stmt.orelse, cst.If):
+                other = self.stmt(stmt.orelse, state, frame)
+            else:
+                other = self.block(_body(stmt.orelse.body), state, frame)
+            return join(taken, other)
+        if isinstance(stmt, (cst.For, cst.While)):
+            return self.loop(stmt, state, frame)
+        if isinstance(stmt, (cst.Try, cst.TryStar)):
+            after_body = self.block(_body(stmt.body), state, frame)
+            handler_in = join(state, after_body)
+            outs = [self.block(_body(h.body), handler_in, frame) for h in stmt.handlers]
+            if stmt.orelse is not None:
+                after_body = self.block(_body(stmt.orelse.body), after_body, frame)
+            out = join(after_body, *outs)
+            if stmt.finalbody is not None:
+                out = self.block(_body(stmt.finalbody.body), out if out is not None else handler_in, frame)
+            return out
+        if isinstance(stmt, cst.With):
+            closing = []
+            for item in stmt.items:
+                state = self.exprs(item.item, state, frame)
+                stream = self._stream_of(item.item, frame)
+                if stream is None and item.asname is not None and isinstance(item.asname.name, cst.Name):
+                    stream = self._stream_of(item.asname.name, frame)
+                if stream is not None:
+                    closing.append(stream)
+            state = self.block(_body(stmt.body), state, frame)
+            for stream in closing:
+                if state is not None:
+                    state = self.close(state, stream)
+            return state
+        if isinstance(stmt, cst.Match):
+            state = self.exprs(stmt.subject, state, frame)
+            return join(state, *[self.block(_body(case.body), state, frame) for case in stmt.cases])
+        for block in child_blocks(stmt):  # anything else compound: walk its blocks in order
+            state = self.block(block, state, frame)
+        return state
+
+    def small(self, small, state, frame: _Frame):
+        if isinstance(small, cst.Return):
+            if small.value is not None:
+                state = self.exprs(small.value, state, frame)
+            if state is not None:
+                frame.returns.append(state)
+            return None
+        if isinstance(small, cst.Raise):
+            if small.exc is not None:
+                self.exprs(small.exc, state, frame)
+            return None
+        if isinstance(small, cst.Break):
+            if frame.loops:
+                frame.loops[-1].breaks.append(state)
+                return None
+            return state
+        if isinstance(small, cst.Continue):
+            if frame.loops:
+                frame.loops[-1].continues.append(state)
+                return None
+            return state
+        if isinstance(small, cst.Assign):
+            state = self.exprs(small.value, state, frame)
+            for target in small.targets:
+                if dotted(target.target) == "self.close_connection" and constant(small.value, self.imports, {}):
+                    conn = self._handler(frame)
+                    if conn is not None and state is not None:
+                        state = self.close_conn(state, conn)
+            return state
+        return self.exprs(small, state, frame)
+
+    def loop(self, stmt, state, frame: _Frame):
+        loop = _Loop(stmt)
+        frame.loops.append(loop)
+        header = stmt.iter if isinstance(stmt, cst.For) else stmt.test
+        infinite = isinstance(stmt, cst.While) and _always_true(stmt.test)
+
+        def enter(s):
+            s = self.exprs(header, s, frame)
+            if isinstance(stmt, cst.For) and s is not None:  # `for line in rfile:` reads each turn
+                stream = self._stream_of(stmt.iter, frame)
+                if stream is not None and stream.role in (C.READER, "buffered-rw", C.ASYNC_READER):
+                    s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
+            return s
+
+        first_in = enter(state)
+        first_out = self.block(_body(stmt.body), first_in, frame)
+        second_in = enter(join(first_out, *loop.continues))
+        loop.continues.clear()
+        second_out = self.block(_body(stmt.body), second_in, frame)
+        frame.loops.pop()
+        # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
+        # and a zero-turn path around a read loop would invent writes with no read between them.
+        exits = None if infinite else join(second_in, enter(join(second_out, *loop.continues)))
+        if stmt.orelse is not None and exits is not None:
+            exits = self.block(_body(stmt.orelse.body), exits, frame)
+        return join(exits, *loop.breaks)
+
+    # -- expressions and calls ----------------------------------------------------------------
+    def calls(self, node) -> list:
+        key = id(node)
+        found = self._calls.get(key)
+        if found is None:
+            found = self._calls[key] = calls_in(node)
+        return found
+
+    def exprs(self, node, state, frame: _Frame):
+        for call in self.calls(node):
+            if state is None:
+                return None
+            state = self.call(call, state, frame)
+        return state
+
+    def _stream_of(self, expr, frame: _Frame) -> Stream | None:
+        found = self.resolver.resolve(expr, frame.act)
+        return found if isinstance(found, Stream) else None
+
+    def _handler(self, frame: _Frame) -> Conn | None:
+        func = frame.act.func
+        if func is None or func.cls is None:
+            return None
+        conn = self.resolver.handler_conn(func.cls)
+        return conn if conn is not None and conn.facts.role == C.HTTP_HANDLER else None
+
+    def call(self, call: cst.Call, state, frame: _Frame):
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            method = func.attr.value
+            receiver = func.value
+            is_self = isinstance(receiver, cst.Name) and receiver.value == "self"
+            is_super = isinstance(receiver, cst.Call) and dotted(receiver.func) == "super"
+            if (is_self or is_super) and method in (C.HTTP_HEADER_WRITES | C.HTTP_CLOSING | {"send_header"}):
+                conn = self._handler(frame)
+                overridden = is_self and self.resolver.callee(call, frame.act) is not None
+                if conn is not None and not overridden:
+                    return self.http_call(conn, method, call, state, frame)
+            if method in ("sock_sendall", "sock_recv", "sock_recv_into") and call.args:
+                stream = self._stream_of(call.args[0].value, frame)
+                if stream is not None:
+                    if method == "sock_sendall":
+                        return self.write(state, stream, call, call.args[1:2], frame)
+                    return self.read(state, stream.conn, call, self._loops(frame))
+            elif method in STREAM_METHODS and not is_self:
+                stream = self._stream_of(receiver, frame)
+                if stream is not None:
+                    return self.stream_call(stream, method, call, state, frame)
+        callee = self.resolver.callee(call, frame.act)
+        if callee is not None:
+            return self.inline(callee, call, state, frame)
+        self.spawned(call, frame)
+        return state
+
+    def spawned(self, call: cst.Call, frame: _Frame) -> None:
+        """Thread(target=f, args=(conn,)) and executor.submit(f, conn): f runs on its own, with
+        the connection it was handed and a fresh state."""
+        name = self.imports.qualify(call.func) or dotted(call.func) or ""
+        target, args = None, []
+        if name.endswith("Thread") or name.endswith("Process"):
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value == "target":
+                    target = arg.value
+                elif arg.keyword is not None and arg.keyword.value == "args" and isinstance(arg.value, (cst.Tuple, cst.List)):
+                    args = [e.value for e in arg.value.elements if isinstance(e, cst.Element)]
+        elif name.endswith(".submit") and call.args:
+            target, args = call.args[0].value, [a.value for a in call.args[1:] if a.keyword is None]
+        if target is None:
+            return
+        callee = self.resolver.callee(cst.Call(func=target), frame.act)
+        if callee is None:
+            return
+        fake = cst.Call(func=target, args=[cst.Arg(value=a) for a in args])
+        self.inline(callee, fake, {}, frame)
+
+    def http_call(self, conn: Conn, method: str, call, state, frame: _Frame):
+        wfile = self.resolver.self_attr(frame.act.func.cls, "self.wfile")
+        if method == "send_header":  # Connection: close makes the server close after this response
+            args = [a.value for a in call.args]
+            if len(args) >= 2 and all(isinstance(a, cst.SimpleString) for a in args[:2]):
+                name, value = (str(a.evaluated_value).lower() for a in args[:2])
+                if name == "connection" and value == "close":
+                    return self.close_conn(state, conn)
+            return state
+        if method in C.HTTP_CLOSING:
+            return self.close_conn(state, conn)
+        if isinstance(wfile, Stream):
+            return self.write(state, wfile, call, (), frame)
+        return state
+
+    def stream_call(self, stream: Stream, method: str, call, state, frame: _Frame):
+        role, conn = stream.role, stream.conn
+        if method == "setsockopt":
+            return self.setopt(state, stream, call, frame)
+        if method in ("set_nodelay", "setTcpNoDelay"):
+            value = constant(call.args[0].value, self.imports, self.index.consts) if call.args else 1
+            if value != 0:
+                conn.nodelay = True
+            return state
+        if role == C.SOCKET:
+            if method in C.SOCKET_WRITES:
+                return self.write(state, stream, call, call.args[:1], frame)
+            if method in C.SOCKET_READS:
+                return self.read(state, conn, call, self._loops(frame))
+            if method in C.CLOSES:
+                return self.close(state, stream)
+            return state
+        if role in (C.RAW_WRITER, C.BUFFERED_WRITER, "buffered-rw"):
+            if method in C.FILE_WRITES:
+                return self.write(state, stream, call, call.args[:1], frame)
+            if method == "flush" or method == "close":
+                return self.flush(state, stream, call, frame)
+            if role == "buffered-rw" and method in C.FILE_READS:
+                return self.read(state, conn, call, self._loops(frame))
+            return state
+        if role == C.READER and method in C.FILE_READS:
+            return self.read(state, conn, call, self._loops(frame))
+        if role == C.ASYNC_WRITER:
+            if method in ("write", "writelines"):
+                return self.write(state, stream, call, call.args[:1], frame)
+            if method == "close":
+                return self.close(state, stream)
+            return state
+        if role == C.ASYNC_READER and method in C.ASYNC_READS:
+            return self.read(state, conn, call, self._loops(frame))
+        return state
+
+    def inline(self, callee: FunctionInfo, call: cst.Call, state, frame: _Frame):
+        if (len(self.stack) > MAX_INLINE_DEPTH or callee in self.stack or self.steps > STEP_BUDGET
+                or not self.interesting(callee)):
+            return state
+        params = {}
+        names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        for name, arg in zip(names, positional):
+            stream = self._stream_of(arg.value, frame)
+            if stream is not None:
+                params[name] = stream
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value in names:
+                stream = self._stream_of(arg.value, frame)
+                if stream is not None:
+                    params[arg.keyword.value] = stream
+        if callee.cls is not None and frame.act.func is not None and frame.act.func.cls is None and callee.is_method:
+            return state  # a method called on something that is not self: not ours to follow
+        # Same helper, same streams, same incoming state: same outcome (and the same events
+        # recorded), so a helper called from many places is walked once per distinct state.
+        sites = frame.sites + (call,)
+        key = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
+               tuple(id(c) for c in sites), frozenset(state.items()))
+        if key in self._inlined:
+            return self._inlined[key]
+        self.stack.append(callee)
+        try:
+            out = self.function(Activation(callee, params), state, self._loops(frame), sites)
+        finally:
+            self.stack.pop()
+        self._inlined[key] = out
+        return out
+
+    def interesting(self, func: FunctionInfo) -> bool:
+        """Does this function (or a helper it calls) touch a stream at all? Saves inlining the rest."""
+        key = id(func)
+        if key not in self._interesting:
+            self._interesting[key] = False  # cycles count as not interesting
+            found = False
+            for call in self.calls(func.node.body):
+                target = call.func
+                if isinstance(target, cst.Attribute) and target.attr.value in STREAM_METHODS:
+                    found = True
+                    break
+                callee = self.resolver.callee(call, Activation(func))
+                if callee is not None and callee is not func and self.interesting(callee):
+                    found = True
+                    break
+            self._interesting[key] = found
+        return self._interesting[key]
+
+    # -- events -------------------------------------------------------------------------------
+    def _loops(self, frame: _Frame) -> tuple:
+        return frame.outer_loops + tuple(id(loop.node) for loop in frame.loops)
+
+    def _chains(self, state, conn):
+        return state.get(conn, frozenset({EMPTY}))
+
+    def write(self, state, stream: Stream, call, args, frame: _Frame):
+        conn = stream.conn
+        loops = self._loops(frame)
+        key = (id(call), loops, tuple(id(c) for c in frame.sites))
+        event = self._write_events.get(key)
+        if event is None:
+            size, large = 0, False
+            if args:
+                value = args[0].value if isinstance(args[0], cst.Arg) else args[0]
+                size = literal_size(value, self.imports)
+                if isinstance(value, (cst.List, cst.Tuple)):  # sendmsg([a, b]) / writelines
+                    sizes = [literal_size(e.value, self.imports) for e in value.elements if isinstance(e, cst.Element)]
+                    size = sum(sizes) if sizes and all(sizes) else 0
+                name = dotted(value) or (dotted(value.value) if isinstance(value, cst.Subscript) else None)
+                large = name is not None and name in frame.large
+            event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites)
+            self._write_events[key] = event
+        if (id(conn), id(call)) not in self._write_sites:
+            self._write_sites.add((id(conn), id(call)))
+            self.result.writes[conn] = self.result.writes.get(conn, 0) + 1
+        buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
+        new = set()
+        for chain in self._chains(state, conn):
+            first, second, count, dirty, cork, flag = chain
+            if buffered or cork is not None:  # TCP_CORK holds writes like a buffer until uncorked
+                new.add((first, second, count, True, cork, flag))
+            else:
+                new.add(_wire(chain, event))
+        return {**state, conn: frozenset(new)}
+
+    def flush(self, state, stream: Stream, call, frame: _Frame):
+        conn = stream.conn
+        if stream.role == C.RAW_WRITER:
+            return state
+        loops = self._loops(frame)
+        key = (id(call), loops, tuple(id(c) for c in frame.sites))
+        event = self._write_events.get(key)
+        if event is None:
+            event = self._write_events[key] = WriteEvent(call, stream, 0, False, loops, frame.act.func, frame.sites)
+        new = set()
+        for chain in self._chains(state, conn):
+            new.add(_wire(chain, event) if chain[3] else chain)
+        return {**state, conn: frozenset(new)}
+
+    def read(self, state, conn: Conn, node, loops: tuple, label: str = "read"):
+        self.result.reads.setdefault((id(conn), id(node)), Read(conn, node, loops))
+        new = set()
+        for chain in self._chains(state, conn):
+            first, second, count, dirty, cork, shadowed = chain
+            if count >= 1:
+                self.result.exchanges.setdefault(conn, node)
+            if count >= 2 and not second.large and not shadowed:
+                key = (id(second.located(first)), id(node))
+                if key not in self.result.splits:
+                    self.result.splits[key] = Split(conn, first, second, node, label, count, loops)
+                else:
+                    old = self.result.splits[key]
+                    old.count = max(old.count, count)
+            if cork is not None:
+                self.result.corks_held.setdefault(id(cork.node), (cork, node))
+            new.add((None, None, 0, dirty, cork, True))
+        return {**state, conn: frozenset(new)}
+
+    def close(self, state, stream: Stream):
+        if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", C.READER):
+            return state  # closing a makefile() object leaves the socket open
+        return self.close_conn(state, stream.conn)
+
+    def close_conn(self, state, conn: Conn):
+        return {**state, conn: frozenset({EMPTY})}
+
+    def setopt(self, state, stream: Stream, call, frame: _Frame):
+        args = [a.value for a in call.args if a.keyword is None]
+        if len(args) < 3:
+            return state
+        consts = self.index.consts
+        level, option, value = (constant(a, self.imports, consts) for a in args[:3])
+        record = SetOpt(stream.conn, stream, call, level, option, value, args[2], self._loops(frame),
+                        frame.act.func)
+        self.result.setopts.setdefault(id(call), record)
+        if level == C.IPPROTO_TCP and option == C.OPTION_NUMBERS["TCP_NODELAY"] and value != 0:
+            stream.conn.nodelay = True
+        if level == C.IPPROTO_TCP and option == C.OPTION_NUMBERS["TCP_CORK"] and value is not None:
+            new = set()
+            for chain in self._chains(state, stream.conn):
+                if value:
+                    new.add(chain[:4] + (record, chain[5]))
+                elif chain[4] is not None and chain[3]:  # uncork sends what the cork held, at once
+                    event = WriteEvent(call, stream, 0, False, self._loops(frame), frame.act.func, frame.sites)
+                    new.add(_wire(chain, event)[:4] + (None, chain[5]))
+                else:
+                    new.add(chain[:4] + (None, chain[5]))
+            return {**state, stream.conn: frozenset(new)}
+        return state
+
+
+def _wire(chain, event: WriteEvent):
+    first, second, count, dirty, cork, flag = chain
+    if count == 0:
+        return (event, None, 1, False, cork, False)
+    if count == 1:
+        return (first, event, 2, False, cork, flag)
+    return (first, second, min(count + 1, 3), False, cork, flag)
+
+
+def _body(suite):
+    if isinstance(suite, cst.IndentedBlock):
+        return suite.body
+    return [suite]
+
+
+def _always_true(test) -> bool:
+    if isinstance(test, cst.Name) and test.value == "True":
+        return True
+    return isinstance(test, cst.Integer) and test.value not in ("0",)

@@ -1,0 +1,246 @@
+"""An index of one module: its functions, classes, and what each name is assigned.
+
+Bindings are flow-insensitive on purpose: a name assigned a TCP socket anywhere in a function is
+that socket everywhere in it. Real code almost never rebinds a connection name to another kind of
+object, and when it does the resolver sees two different sources and gives up (no report).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from nagle_lint.streams.names import dotted
+
+CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert", "push"})
+CONTAINER_GETS = frozenset({"pop", "popleft", "get", "get_nowait", "popitem"})
+
+
+@dataclass(eq=False)
+class Binding:
+    """`target = value`, or element `index` of value when the target was a tuple."""
+
+    value: cst.BaseExpression = field(repr=False)
+    index: int | None
+    func: "FunctionInfo | None"  # where the assignment runs (None: module level)
+
+
+@dataclass(eq=False)
+class FunctionInfo:
+    node: cst.FunctionDef = field(repr=False)
+    name: str = ""
+    cls: "ClassInfo | None" = field(default=None, repr=False)
+    parent: "FunctionInfo | None" = field(default=None, repr=False)
+    params: list[str] = field(default_factory=list)
+    bindings: dict[str, list[Binding]] = field(default_factory=dict, repr=False)
+    nested: dict[str, "FunctionInfo"] = field(default_factory=dict, repr=False)
+    is_async: bool = False
+
+    @property
+    def is_method(self) -> bool:
+        return self.cls is not None and self.parent is None
+
+    def qualname(self) -> str:
+        prefix = self.cls.name + "." if self.cls is not None else ""
+        return prefix + self.name
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    node: cst.ClassDef = field(repr=False)
+    name: str = ""
+    bases: list[cst.BaseExpression] = field(default_factory=list, repr=False)
+    methods: dict[str, FunctionInfo] = field(default_factory=dict, repr=False)
+    attrs: dict[str, cst.BaseExpression] = field(default_factory=dict, repr=False)  # class-body NAME = value
+    self_bindings: dict[str, list[Binding]] = field(default_factory=dict, repr=False)  # "self.x" -> values
+    containers: dict[str, list[Binding]] = field(default_factory=dict, repr=False)  # "self.pool" -> elements
+
+
+class ModuleIndex:
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        self.functions: list[FunctionInfo] = []
+        self.module_functions: dict[str, FunctionInfo] = {}
+        self.classes: dict[str, ClassInfo] = {}
+        self.module_bindings: dict[str, list[Binding]] = {}
+        self.module_containers: dict[str, list[Binding]] = {}
+        self.consts: dict[str, cst.BaseExpression] = {}
+        self._scan_block(module.body, cls=None, func=None)
+
+    # -- building -----------------------------------------------------------------------------
+    def _scan_block(self, body, cls: ClassInfo | None, func: FunctionInfo | None) -> None:
+        for stmt in iter_statements(body):
+            if isinstance(stmt, cst.FunctionDef):
+                self._add_function(stmt, cls if func is None else None, func)
+            elif isinstance(stmt, cst.ClassDef):
+                if func is None and cls is None:
+                    self._add_class(stmt)
+                else:  # nested classes: analysed as plain functions' owners, rarely sockets
+                    self._add_class(stmt, register=False)
+            else:
+                self._scan_simple(stmt, cls, func)
+
+    def _add_class(self, node: cst.ClassDef, register: bool = True) -> None:
+        info = ClassInfo(node=node, name=node.name.value, bases=[a.value for a in node.bases])
+        if register:
+            self.classes.setdefault(info.name, info)
+        for stmt in iter_statements(_block(node.body)):
+            if isinstance(stmt, cst.FunctionDef):
+                method = self._add_function(stmt, info, None)
+                info.methods[method.name] = method
+            elif isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                        target = small.targets[0].target
+                        if isinstance(target, cst.Name):
+                            info.attrs[target.value] = small.value
+                    elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                        if isinstance(small.target, cst.Name):
+                            info.attrs[small.target.value] = small.value
+
+    def _add_function(self, node: cst.FunctionDef, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:
+        params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
+        params += [p.name.value for p in node.params.kwonly_params]
+        info = FunctionInfo(node=node, name=node.name.value, cls=cls, parent=parent, params=params,
+                            is_async=node.asynchronous is not None)
+        self.functions.append(info)
+        if parent is not None:
+            parent.nested[info.name] = info
+        elif cls is None:
+            self.module_functions.setdefault(info.name, info)
+        self._scan_block(node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body],
+                         cls, info)
+        return info
+
+    def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression, index: int | None,
+              cls: ClassInfo | None, func: FunctionInfo | None) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)) and index is None:
+            for i, element in enumerate(target.elements):
+                if isinstance(element, cst.Element):
+                    self._bind(element.value, value, i, cls, func)
+            return
+        key = dotted(target)
+        if key is None:
+            if isinstance(target, cst.Subscript):  # self.pool[k] = sock: an element of a container
+                owner = dotted(target.value)
+                if owner is not None:
+                    self._container(owner, value, cls, func)
+            return
+        binding = Binding(value, index, func)
+        if func is None:
+            self.module_bindings.setdefault(key, []).append(binding)
+            if index is None and "." not in key:
+                self.consts[key] = value
+        elif key.startswith("self.") and cls is not None:
+            cls.self_bindings.setdefault(key, []).append(binding)
+        elif "." not in key:
+            func.bindings.setdefault(key, []).append(binding)
+
+    def _container(self, owner: str, value: cst.BaseExpression, cls: ClassInfo | None,
+                   func: FunctionInfo | None) -> None:
+        binding = Binding(value, None, func)
+        if owner.startswith("self.") and cls is not None:
+            cls.containers.setdefault(owner, []).append(binding)
+        elif "." not in owner:
+            self.module_containers.setdefault(owner, []).append(binding)
+
+    def _scan_simple(self, stmt: cst.CSTNode, cls: ClassInfo | None, func: FunctionInfo | None) -> None:
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign):
+                    for target in small.targets:
+                        self._bind(target.target, small.value, None, cls, func)
+                elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                    self._bind(small.target, small.value, None, cls, func)
+                elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+                    call = small.value
+                    if isinstance(call.func, cst.Attribute) and call.func.attr.value in CONTAINER_PUTS and call.args:
+                        owner = dotted(call.func.value)
+                        if owner is not None:
+                            self._container(owner, call.args[-1].value, cls, func)
+        elif isinstance(stmt, (cst.With,)):
+            for item in stmt.items:
+                if item.asname is not None and func is not None:
+                    self._bind(item.asname.name, item.item, None, cls, func)
+
+    # -- queries ------------------------------------------------------------------------------
+    def class_chain(self, cls: ClassInfo) -> list[ClassInfo]:
+        """The class and its base classes defined in this module, nearest first."""
+        chain, seen, todo = [], set(), [cls]
+        while todo:
+            current = todo.pop(0)
+            if id(current) in seen:
+                continue
+            seen.add(id(current))
+            chain.append(current)
+            for base in current.bases:
+                name = dotted(base)
+                if name in self.classes:
+                    todo.append(self.classes[name])
+        return chain
+
+    def method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:
+        for klass in self.class_chain(cls):
+            if name in klass.methods:
+                return klass.methods[name]
+        return None
+
+    def class_attr(self, cls: ClassInfo, name: str) -> cst.BaseExpression | None:
+        for klass in self.class_chain(cls):
+            if name in klass.attrs:
+                return klass.attrs[name]
+        return None
+
+    def self_bindings(self, cls: ClassInfo, key: str) -> list[Binding]:
+        found: list[Binding] = []
+        for klass in self.class_chain(cls):
+            found.extend(klass.self_bindings.get(key, ()))
+        return found
+
+    def containers(self, cls: ClassInfo | None, key: str) -> list[Binding]:
+        if key.startswith("self.") and cls is not None:
+            found: list[Binding] = []
+            for klass in self.class_chain(cls):
+                found.extend(klass.containers.get(key, ()))
+            return found
+        return self.module_containers.get(key, [])
+
+
+def iter_statements(body):
+    """Statements of a block, descending into compound statements but not into defs or classes
+    (those are yielded themselves)."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            continue
+        for block in child_blocks(stmt):
+            yield from iter_statements(block)
+
+
+def child_blocks(stmt: cst.CSTNode) -> list:
+    """The statement lists nested directly in a compound statement."""
+    blocks = []
+    if isinstance(stmt, (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.TryStar)):
+        blocks.append(_block(stmt.body))
+    if isinstance(stmt, cst.If) and stmt.orelse is not None:
+        if isinstance(stmt.orelse, cst.If):
+            blocks.append([stmt.orelse])
+        else:
+            blocks.append(_block(stmt.orelse.body))
+    if isinstance(stmt, (cst.For, cst.While)) and stmt.orelse is not None:
+        blocks.append(_block(stmt.orelse.body))
+    if isinstance(stmt, (cst.Try, cst.TryStar)):
+        blocks.extend(_block(h.body) for h in stmt.handlers)
+        if stmt.orelse is not None:
+            blocks.append(_block(stmt.orelse.body))
+        if stmt.finalbody is not None:
+            blocks.append(_block(stmt.finalbody.body))
+    if isinstance(stmt, cst.Match):
+        blocks.extend(_block(case.body) for case in stmt.cases)
+    return blocks
+
+
+def _block(suite) -> list:
+    if isinstance(suite, cst.IndentedBlock):
+        return list(suite.body)
+    return [suite]  # a one-line suite (`if x: a(); b()`) stands for its own statements

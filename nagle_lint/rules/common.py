@@ -1,0 +1,65 @@
+"""Finding builders shared by the split rules (NAG101-NAG103, NAG401) and the nodelay rules."""
+from __future__ import annotations
+
+from nagle_lint.context import FileContext, call_text, receiver_name
+from nagle_lint.fixes.split import split_fixes
+from nagle_lint.fixes.nodelay import nodelay_fixes
+from nagle_lint.rules.base import Rule
+from nagle_lint.streams import catalog as C
+
+_TEMPLATES = {
+    "NAG101": ("request written in {n} pieces on `{s}` (1st at line {first}, reply read at line {read}): "
+               "Nagle holds this piece until the peer's delayed ACK, ~40 ms per request; "
+               "send one buffer or set TCP_NODELAY"),
+    "NAG102": ("response written in {n} pieces on `{s}` (1st at line {first}, next request read at line {read}): "
+               "Nagle holds this piece until the client's delayed ACK, ~40 ms per response; "
+               "{fix}"),
+    "NAG103": ("write in a loop on `{s}` before the read at line {read}: each piece after the first waits "
+               "for the peer's delayed ACK, ~40 ms; send b\"\".join(pieces) once or set TCP_NODELAY"),
+    "NAG401": ("message written in {n} pieces on `{s}`, which has TCP_NODELAY (1st at line {first}): "
+               "no stall, but one more syscall and segment per message; use writelines() or one buffer"),
+}
+
+
+def split_findings(ctx: FileContext, rule: Rule):
+    for split in ctx.splits(rule.code):
+        first, second = split.first.located(split.second), split.second.located(split.first)
+        stream = receiver_name(split.second.node) if call_text(split.second.node) != "self.end_headers()" else "self.wfile"
+        handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
+        fix_hint = ("send the body with the headers in one write, or set disable_nagle_algorithm = True"
+                    if handler else "write one buffer or set TCP_NODELAY")
+        message = _TEMPLATES[rule.code].format(
+            n="2" if split.count == 2 else "3+", s=stream, first=ctx.line(first), read=ctx.line(split.read),
+            fix=fix_hint)
+        related = [("first piece", first), ("next request" if split.read_label != "read" else "read", split.read)]
+        if split.second.same_write(split.first):
+            related = related[1:]
+        fixes = split_fixes(ctx, split) + nodelay_fixes(ctx, split.conn)
+        yield ctx.finding(rule, second, message, related=related, fixes=fixes,
+                          pieces=(split.first.size, split.second.size),
+                          side="server" if split.conn.side == C.SERVER else "client")
+
+
+_NODELAY_TEMPLATES = {
+    C.CLIENT: ("TCP client `{s}` does request/response with Nagle on (reply read at line {read}): any request "
+               "written in 2+ pieces waits ~40 ms for the server's delayed ACK; set TCP_NODELAY after connecting"),
+    C.SERVER: ("server connection `{s}` answers requests with Nagle on (next request read at line {read}): any "
+               "response written in 2+ pieces waits ~40 ms for the client's delayed ACK; {fix}"),
+}
+
+
+def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
+    """A request/response TCP connection that never gets TCP_NODELAY and has no split reported
+    (a split finding already carries the nodelay fix: one problem, one finding)."""
+    split_conns = ctx.split_conns()
+    for conn, read in ctx.facts.flow.exchanges.items():
+        if conn.side != side or not conn.nagle_on() or id(conn) in split_conns:
+            continue
+        node = conn.origin.name if conn.handler is not None else conn.origin
+        if conn.handler is not None:
+            fix = "set disable_nagle_algorithm = True on the handler class"
+        else:
+            fix = "set TCP_NODELAY after accept() or on the listening socket"
+        message = _NODELAY_TEMPLATES[side].format(s=receiver_name(read), read=ctx.line(read), fix=fix)
+        yield ctx.finding(rule, node, message, related=[("read", read)], fixes=nodelay_fixes(ctx, conn),
+                          side="server" if side == C.SERVER else "client")

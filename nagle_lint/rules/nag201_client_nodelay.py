@@ -1,0 +1,64 @@
+"""TCP client used for request/response without TCP_NODELAY.
+
+## What it does
+Flags where a TCP client socket is made (`socket.socket()` then `connect()`,
+`socket.create_connection()`, a plain `socket.socket()` handed to `asyncio.open_connection(sock=...)`)
+when the program writes to it and then waits for a reply, and `TCP_NODELAY` is never set on it:
+not after creation, not in another method, not in a helper. A connection that already has a
+split-write finding (NAG101, NAG103) is not flagged again.
+
+## Why is this bad?
+Request/response over a Nagle-on socket is one refactor away from the 40 ms stall: the first
+request written in two pieces (a header and a body, a length prefix and a payload) waits for the
+server's delayed ACK on every call. This is why http.client, urllib3, asyncio, aiohttp, trio,
+pymongo and most database drivers set `TCP_NODELAY` on every connection they make. Note that
+asyncio sets it only when `sock.proto == IPPROTO_TCP`, which a plain `socket.socket()` is not.
+
+## Example
+```python
+sock = socket.create_connection((host, port))
+sock.sendall(b"PING\r\n")
+reply = sock.recv(64)
+```
+
+## Use instead
+```python
+sock = socket.create_connection((host, port))
+sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+sock.sendall(b"PING\r\n")
+reply = sock.recv(64)
+```
+
+## Fix safety
+Inserting the `setsockopt` call right after the statement that makes the socket is safe: it
+changes only when small segments leave, never what is sent.
+
+## References
+- Linux tcp(7): TCP_NODELAY
+- CPython bpo-23302 (http.client sets TCP_NODELAY)
+"""
+from __future__ import annotations
+
+from nagle_lint.model import Confidence
+from nagle_lint.rules.base import Invalid, Rule, Valid
+from nagle_lint.rules.common import nodelay_findings
+from nagle_lint.streams import catalog as C
+
+EXAMPLES = (
+    Valid("import socket\ns = socket.create_connection(('h', 1))\n"
+          "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'PING')\ns.recv(4)\n"),
+    Valid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'LOG LINE')\ns.close()\n"),
+    Invalid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'PING')\ns.recv(4)\n", at="2:5"),
+    Invalid("import socket\n\ndef ping(host):\n    with socket.create_connection((host, 7)) as s:\n"
+            "        for _ in range(3):\n            s.sendall(b'PING')\n            s.recv(4)\n", at="4:10"),
+)
+
+RULE = Rule(
+    code="NAG201", name="client-nodelay",
+    summary="TCP client used for request/response without TCP_NODELAY: any split request stalls",
+    doc=__doc__, confidence=Confidence.MEDIUM, fix="always", examples=EXAMPLES,
+)
+
+
+def check(ctx):
+    yield from nodelay_findings(ctx, RULE, C.CLIENT)

@@ -1,0 +1,66 @@
+"""SO_SNDBUF set too small.
+
+## What it does
+Flags `setsockopt(SOL_SOCKET, SO_SNDBUF, n)` on a TCP socket when `n` is a constant of 16 KiB or
+less (literals and module-level constants are resolved; values from configuration are not
+judged).
+
+## Why is this bad?
+Linux doubles the request and raises it to a floor of 4608 bytes, far below one loopback segment
+(64 KiB) and below many messages. A sender whose buffer fills cannot queue the rest of a message
+until the receiver ACKs, and the receiver delays those ACKs: measured on loopback, 64 KiB
+request/response uploads stalled ~44 ms each with the buffer at 1024 (with or without
+`TCP_NODELAY`), and a one-way stream crawled at ~1.7 MB/s; a kernel mailing-list report measured
+0.43 Mbit/s with a 1024-byte buffer. `TCP_NODELAY` does not help here: a larger buffer does.
+
+## Example
+```python
+sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)
+```
+
+## Use instead
+```python
+# leave SO_SNDBUF alone: Linux autotunes it (net.ipv4.tcp_wmem)
+```
+
+## Fix safety
+No automatic fix: the right size depends on the messages; removing the call is usually best.
+
+## References
+- Linux socket(7): SO_SNDBUF; tcp(7): tcp_wmem
+"""
+from __future__ import annotations
+
+from nagle_lint.rules.base import Invalid, Rule, Valid
+from nagle_lint.streams import catalog as C
+
+_CLIENT = "import socket\ns = socket.create_connection(('h', 1))\n"
+EXAMPLES = (
+    Valid(_CLIENT + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 20)\n"),
+    Valid(_CLIENT + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.sndbuf)\n"),
+    Invalid(_CLIENT + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)\n", at="3:1"),
+    Invalid("import socket\nBUF = 2048\n" + _CLIENT[14:] + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, BUF)\n",
+            at="4:1"),
+)
+
+RULE = Rule(
+    code="NAG302", name="small-sndbuf",
+    summary="SO_SNDBUF set to 16 KiB or less: writes wait for delayed ACKs, throughput collapses",
+    doc=__doc__, fix="never", examples=EXAMPLES,
+)
+
+# Measured (docs/rules.md): 4608 B effective stalls 64 KiB uploads; 16 KiB requested is 32 KiB
+# effective, still below one loopback segment. Larger requests are a tuning choice, not a bug.
+SMALL_SNDBUF = 16 * 1024
+_SNDBUF = (C.SOL_SOCKET, C.OPTION_NUMBERS["SO_SNDBUF"])
+
+
+def check(ctx):
+    for opt in ctx.facts.flow.setopts.values():
+        if (opt.level, opt.option) != _SNDBUF or opt.value is None or not opt.conn.is_tcp:
+            continue
+        if 0 < opt.value <= SMALL_SNDBUF:
+            message = (f"SO_SNDBUF set to {opt.value} bytes (Linux makes it at least 4608): a message that does "
+                       "not fit waits for the peer's delayed ACKs, ~40 ms per request and a crawl for streams; "
+                       "leave it to autotuning or use a much larger buffer")
+            yield ctx.finding(RULE, opt.node, message)

@@ -1,0 +1,1 @@
+"""Stream model: what is a TCP stream here, and how it writes."""

@@ -1,0 +1,126 @@
+"""What each networking API gives you, as data: one row per qualified name.
+
+The facts come from ../shared/docs/stream-facts.md (CPython 3.11 and third-party sources read
+directly). Adding an API is adding a row; no code path changes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+TCP, UNIX, UDP, UNKNOWN = "tcp", "unix", "udp", "unknown"
+ON, OFF = "on", "off"  # Nagle on (no TCP_NODELAY) / off (TCP_NODELAY set)
+# how one write call reaches the wire
+IMMEDIATE, BUFFERED, LOOP = "immediate", "buffered-until-flush", "buffered-until-loop"
+CLIENT, SERVER, LISTENER = "client", "server", "listener"
+# what an object is, for the methods that count as writes and reads on it
+SOCKET, RAW_WRITER, BUFFERED_WRITER, READER, ASYNC_WRITER, ASYNC_READER, HTTP_HANDLER = (
+    "socket", "raw-writer", "buffered-writer", "reader", "async-writer", "async-reader", "http-handler",
+)
+
+
+@dataclass(frozen=True)
+class StreamFacts:
+    transport: str = TCP
+    nagle: str = ON
+    writes: str = IMMEDIATE
+    side: str = CLIENT
+    role: str = SOCKET
+
+    def with_(self, **changes) -> "StreamFacts":
+        return replace(self, **changes)
+
+
+TCP_CLIENT = StreamFacts()
+TCP_CLIENT_NODELAY = StreamFacts(nagle=OFF)
+TCP_LISTENER = StreamFacts(side=LISTENER)
+TCP_SERVER = StreamFacts(side=SERVER)
+UNIX_SOCKET = StreamFacts(transport=UNIX, nagle=OFF)
+UDP_SOCKET = StreamFacts(transport=UDP, nagle=OFF)
+NOT_A_STREAM = StreamFacts(transport=UNKNOWN, nagle=OFF)
+
+# Calls that return a socket-like object. socket.socket is refined by its family/type arguments.
+FACTORIES: dict[str, StreamFacts] = {
+    "socket.socket": TCP_CLIENT,
+    "socket.SocketType": TCP_CLIENT,
+    "socket.create_connection": TCP_CLIENT,
+    "socket.create_server": TCP_LISTENER,
+    "socket.socketpair": UNIX_SOCKET,  # AF_UNIX on POSIX
+    "socket.fromfd": NOT_A_STREAM,  # family unknown: precision first
+    "gevent.socket.socket": TCP_CLIENT,
+    "gevent.socket.create_connection": TCP_CLIENT,
+    "eventlet.green.socket.socket": TCP_CLIENT,
+    "eventlet.green.socket.create_connection": TCP_CLIENT,
+    # libraries that set TCP_NODELAY themselves (stream-facts.md): never a Nagle stall
+    "http.client.HTTPConnection": TCP_CLIENT_NODELAY,
+    "http.client.HTTPSConnection": TCP_CLIENT_NODELAY,
+    "xmlrpc.client.ServerProxy": TCP_CLIENT_NODELAY,
+    "urllib3.HTTPConnectionPool": TCP_CLIENT_NODELAY,
+    "urllib3.PoolManager": TCP_CLIENT_NODELAY,
+    "urllib3.connection.HTTPConnection": TCP_CLIENT_NODELAY,
+    "requests.Session": TCP_CLIENT_NODELAY,
+    "websocket.create_connection": TCP_CLIENT_NODELAY,
+    "pymysql.connect": TCP_CLIENT_NODELAY,
+    "pymongo.MongoClient": TCP_CLIENT_NODELAY,
+}
+
+# Awaitable factories returning (reader, writer); asyncio sets TCP_NODELAY on sockets it makes.
+ASYNC_PAIR_FACTORIES: dict[str, StreamFacts] = {
+    "asyncio.open_connection": TCP_CLIENT_NODELAY.with_(role=ASYNC_WRITER),
+    "asyncio.streams.open_connection": TCP_CLIENT_NODELAY.with_(role=ASYNC_WRITER),
+    "asyncio.open_unix_connection": UNIX_SOCKET.with_(role=ASYNC_WRITER),
+}
+# Servers whose callback receives (reader, writer) for each accepted connection.
+ASYNC_SERVER_FACTORIES: dict[str, StreamFacts] = {
+    "asyncio.start_server": TCP_SERVER.with_(nagle=OFF, role=ASYNC_WRITER),
+    "asyncio.streams.start_server": TCP_SERVER.with_(nagle=OFF, role=ASYNC_WRITER),
+    "asyncio.start_unix_server": UNIX_SOCKET.with_(side=SERVER, role=ASYNC_WRITER),
+}
+
+# Request-handler base classes: what `self.request`, `self.wfile`, `self.rfile` are.
+HANDLER_BASES: dict[str, StreamFacts] = {
+    "socketserver.BaseRequestHandler": TCP_SERVER,
+    "socketserver.StreamRequestHandler": TCP_SERVER,
+    "http.server.BaseHTTPRequestHandler": TCP_SERVER.with_(role=HTTP_HANDLER),
+    "http.server.SimpleHTTPRequestHandler": TCP_SERVER.with_(role=HTTP_HANDLER),
+    "http.server.CGIHTTPRequestHandler": TCP_SERVER.with_(role=HTTP_HANDLER),
+    "wsgiref.simple_server.WSGIRequestHandler": TCP_SERVER.with_(role=HTTP_HANDLER),
+    # disable_nagle_algorithm = True in the class (stream-facts.md)
+    "xmlrpc.server.SimpleXMLRPCRequestHandler": TCP_SERVER.with_(nagle=OFF, role=HTTP_HANDLER),
+    "xmlrpc.server.DocXMLRPCRequestHandler": TCP_SERVER.with_(nagle=OFF, role=HTTP_HANDLER),
+    "socketserver.DatagramRequestHandler": UDP_SOCKET.with_(side=SERVER),
+}
+UNIX_SERVERS = frozenset({
+    "socketserver.UnixStreamServer", "socketserver.ThreadingUnixStreamServer",
+    "socketserver.ForkingUnixStreamServer", "socketserver.UnixDatagramServer",
+})
+
+# Kinds a user can give their own factories in [tool.nagle-lint.streams].
+USER_KINDS: dict[str, StreamFacts] = {
+    "tcp": TCP_CLIENT,
+    "tcp-nodelay": TCP_CLIENT_NODELAY,
+    "tcp-server": TCP_SERVER,
+    "tcp-server-nodelay": TCP_SERVER.with_(nagle=OFF),
+    "unix": UNIX_SOCKET,
+    "udp": UDP_SOCKET,
+    "not-a-stream": NOT_A_STREAM,
+}
+
+# Methods by role: which calls write, read, flush or close the connection.
+SOCKET_WRITES = frozenset({"send", "sendall", "sendmsg", "sendto"})
+SOCKET_READS = frozenset({"recv", "recv_into", "recvfrom", "recvfrom_into", "recvmsg", "recvmsg_into"})
+FILE_WRITES = frozenset({"write", "writelines"})
+FILE_READS = frozenset({"read", "readline", "readlines", "readinto", "read1", "readinto1", "peek"})
+ASYNC_READS = frozenset({"read", "readline", "readexactly", "readuntil"})
+CLOSES = frozenset({"close", "shutdown", "detach"})
+# http.server handler methods: end_headers()/flush_headers() write the header block in one
+# sendall; send_error() answers with Connection: close.
+HTTP_HEADER_WRITES = frozenset({"end_headers", "flush_headers"})
+HTTP_CLOSING = frozenset({"send_error"})
+
+# Socket option numbers on Linux, for code that spells them as integers.
+IPPROTO_TCP = 6
+SOL_SOCKET = 1
+OPTION_NUMBERS = {"TCP_NODELAY": 1, "TCP_CORK": 3, "TCP_QUICKACK": 12, "SO_SNDBUF": 7}
+LEVEL_NUMBERS = {"IPPROTO_TCP": 6, "SOL_TCP": 6, "SOL_SOCKET": 1}
+FAMILY_NUMBERS = {"AF_UNIX": 1, "AF_INET": 2, "AF_INET6": 10}
+TYPE_NUMBERS = {"SOCK_STREAM": 1, "SOCK_DGRAM": 2, "SOCK_RAW": 3}

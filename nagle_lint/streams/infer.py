@@ -1,0 +1,449 @@
+"""Which expressions are TCP streams: follows names, self attributes, tuple unpacking, with targets,
+helper return values, pooled containers and request-handler attributes back to a catalog row.
+
+A `Conn` is one TCP connection (or socket of another kind); a `Stream` is one object writing or
+reading it (the socket itself, a makefile() writer, an SSL wrapper, an asyncio writer).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from nagle_lint.flow.summaries import CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex
+from nagle_lint.streams import catalog as C
+from nagle_lint.streams.names import ImportMap, constant, dotted
+
+
+@dataclass(eq=False)
+class Conn:
+    origin: cst.CSTNode = field(repr=False)  # the call that made it, the accept() call, or the handler class
+    facts: C.StreamFacts = C.TCP_CLIENT
+    label: str = ""  # how the code names it, for messages
+    listener: "Conn | None" = field(default=None, repr=False)
+    proto_zero: bool = False  # socket.socket() without proto: asyncio will not set TCP_NODELAY
+    nodelay: bool = False  # TCP_NODELAY set on it somewhere (flow-insensitive, precision first)
+    keep_alive: bool = True  # http.server handlers: HTTP/1.1 keeps the connection for more requests
+    handler: ClassInfo | None = field(default=None, repr=False)
+    origin_func: FunctionInfo | None = field(default=None, repr=False)  # where it was made (for the nodelay fix)
+
+    @property
+    def is_tcp(self) -> bool:
+        return self.facts.transport == C.TCP
+
+    @property
+    def side(self) -> str:
+        return self.facts.side
+
+    def nagle_on(self) -> bool:
+        if not self.is_tcp or self.facts.nagle == C.OFF or self.nodelay:
+            return False
+        return self.listener is None or self.listener.nagle_on()  # Linux: accept() copies NODELAY
+
+
+@dataclass(eq=False)
+class Stream:
+    conn: Conn = field(repr=False)
+    role: str
+    name: str = ""
+
+
+SOFT = object()  # came from a parameter or an empty container: no evidence either way
+_NONE_NAMES = ("None",)
+
+
+@dataclass(eq=False)
+class Activation:
+    """One analysis of a function body: its parameters bound to the caller's streams."""
+
+    func: FunctionInfo
+    params: dict[str, Stream] = field(default_factory=dict)
+    memo: dict = field(default_factory=dict)
+
+
+class Resolver:
+    def __init__(self, index: ModuleIndex, imports: ImportMap, user_streams: dict[str, str]) -> None:
+        self.index = index
+        self.imports = imports
+        self.user_streams = user_streams
+        self.conns: dict[int, Conn] = {}  # by id(origin node): one connection per creation site
+        self.streams: dict[tuple, Stream] = {}
+        self.class_memo: dict[tuple, object] = {}
+        self.handler_conns: dict[int, Conn | None] = {}
+        self.callback_params: dict[int, dict[str, Stream]] = {}
+        self._busy: set = set()
+        self._find_async_callbacks()
+
+    # -- connections and streams ------------------------------------------------------------
+    def conn(self, origin: cst.CSTNode, facts: C.StreamFacts, label: str = "", **extra) -> Conn:
+        key = id(origin)
+        if key not in self.conns:
+            self.conns[key] = Conn(origin=origin, facts=facts, label=label, **extra)
+        return self.conns[key]
+
+    def stream(self, conn: Conn, role: str, name: str = "", site: object = None) -> Stream:
+        key = (id(conn), role, id(site) if site is not None else name)
+        if key not in self.streams:
+            self.streams[key] = Stream(conn, role, name)
+        return self.streams[key]
+
+    # -- names ------------------------------------------------------------------------------
+    def lookup(self, key: str, act: Activation):
+        """The stream a dotted name refers to in an activation, SOFT, or None."""
+        if key in act.params:
+            return act.params[key]
+        if key.startswith("self.") and key.count(".") == 1:
+            cls = act.func.cls if act.func is not None else None
+            return self.self_attr(cls, key) if cls is not None else None
+        if "." in key:
+            return None
+        func = act.func
+        while func is not None:
+            if key in func.bindings:
+                memo_key = ("local", key)
+                if func is act.func:
+                    return self._memo(act.memo, memo_key, lambda: self._from_bindings(func.bindings[key], act))
+                return self._from_bindings(func.bindings[key], Activation(func))
+            if key in func.params:
+                return SOFT
+            func = func.parent
+        if key in self.index.module_bindings:
+            return self._memo(self.class_memo, ("module", key),
+                              lambda: self._from_bindings(self.index.module_bindings[key], None))
+        return None
+
+    def self_attr(self, cls: ClassInfo, key: str):
+        return self._memo(self.class_memo, (id(cls), key), lambda: self._self_attr(cls, key))
+
+    def _self_attr(self, cls: ClassInfo, key: str):
+        conn = self.handler_conn(cls)
+        attr = key[5:]
+        bindings = self.index.self_bindings(cls, key)
+        if conn is not None and attr in ("request", "connection", "wfile", "rfile") and not bindings:
+            if attr in ("request", "connection"):
+                return self.stream(conn, C.SOCKET, key)
+            if attr == "rfile":
+                return self.stream(conn, C.READER, key)
+            buffered = self._wbufsize(cls) not in (0, None)
+            return self.stream(conn, C.BUFFERED_WRITER if buffered else C.RAW_WRITER, key)
+        if not bindings:
+            return None
+        return self._from_bindings(bindings, None)
+
+    def _memo(self, memo: dict, key, compute):
+        if key in memo:
+            return memo[key]
+        if key in self._busy:  # a cycle: self.sock = wrap(self.sock) adds no evidence of its own
+            return SOFT
+        self._busy.add(key)
+        try:
+            memo[key] = value = compute()
+        finally:
+            self._busy.discard(key)
+        return value
+
+    def _from_bindings(self, bindings: list[Binding], act: Activation | None):
+        results = []
+        for binding in bindings:
+            if isinstance(binding.value, cst.Name) and binding.value.value in _NONE_NAMES:
+                continue
+            inner = act if act is not None and binding.func is act.func else (
+                Activation(binding.func) if binding.func is not None else None)
+            results.append(self.resolve(binding.value, inner, binding.index))
+        return merge(results)
+
+    # -- expressions ------------------------------------------------------------------------
+    def resolve(self, expr: cst.BaseExpression, act: Activation | None, index: int | None = None, depth: int = 0):
+        if depth > 8:
+            return None
+        if isinstance(expr, cst.Await):
+            return self.resolve(expr.expression, act, index, depth + 1)
+        if isinstance(expr, (cst.Name, cst.Attribute)):
+            key = dotted(expr)
+            if key is None or index is not None:
+                return None
+            if act is None:
+                if "." not in key and key in self.index.module_bindings:
+                    return self.lookup(key, Activation(None))  # type: ignore[arg-type]
+                return None
+            return self.lookup(key, act)
+        if isinstance(expr, cst.IfExp):
+            return merge([self.resolve(expr.body, act, index, depth + 1),
+                          self.resolve(expr.orelse, act, index, depth + 1)])
+        if isinstance(expr, cst.BooleanOperation):
+            return merge([self.resolve(expr.left, act, index, depth + 1),
+                          self.resolve(expr.right, act, index, depth + 1)])
+        if isinstance(expr, cst.Subscript):
+            owner = dotted(expr.value)
+            if owner is not None and index is None:
+                return self._container_element(owner, act)
+            return None
+        if isinstance(expr, cst.Call):
+            return self._call(expr, act, index, depth)
+        return None
+
+    def _container_element(self, owner: str, act: Activation | None):
+        cls = act.func.cls if act is not None and act.func is not None else None
+        elements = self.index.containers(cls, owner)
+        if not elements:
+            return None
+        return self._memo(self.class_memo, ("container", id(cls), owner),
+                          lambda: merge([self.resolve(b.value, Activation(b.func) if b.func else None, None)
+                                         for b in elements]))
+
+    def _call(self, call: cst.Call, act: Activation | None, index: int | None, depth: int):
+        qualified = self.imports.qualify(call.func)
+        if qualified is not None:
+            made = self._factory(call, qualified, act, index)
+            if made is not None:
+                return made
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            method = func.attr.value
+            if method == "accept":
+                listener = self.resolve(func.value, act, None, depth + 1)
+                if isinstance(listener, Stream) and listener.conn.is_tcp and index == 0:
+                    conn = self.conn(call, C.TCP_SERVER, dotted(func.value) or "", listener=listener.conn,
+                                     origin_func=act.func if act else None)
+                    return self.stream(conn, C.SOCKET, site=call)
+                return None
+            if method == "makefile":
+                base = self.resolve(func.value, act, None, depth + 1)
+                if isinstance(base, Stream) and index is None:
+                    return self.stream(base.conn, _makefile_role(call, self.imports, self.index.consts), site=call)
+                return base if base is SOFT else None
+            if method == "wrap_socket" and index is None:
+                target = _arg(call, 0, "sock")
+                if target is not None:
+                    return self.resolve(target, act, None, depth + 1)
+                return None
+            if method in CONTAINER_GETS:
+                owner = dotted(func.value)
+                if owner is not None and index is None:
+                    element = self._container_element(owner, act)
+                    if element is not None:
+                        return element
+        callee = self.callee(call, act)
+        if callee is not None and index is None:
+            return self._returned(callee, depth)
+        return None
+
+    def _factory(self, call: cst.Call, qualified: str, act: Activation | None, index: int | None):
+        label = ""
+        if qualified in self.user_streams:
+            facts = C.USER_KINDS.get(self.user_streams[qualified], C.NOT_A_STREAM)
+            return None if index is not None else self.stream(self.conn(call, facts, label), C.SOCKET, site=call)
+        if qualified == "ssl.wrap_socket" and index is None:
+            target = _arg(call, 0, "sock")
+            return self.resolve(target, act) if target is not None else None
+        if qualified in ("socket.socket", "socket.SocketType"):
+            facts = self._socket_facts(call)
+            if facts is None or index is not None:
+                return None
+            proto = _arg(call, 2, "proto")
+            conn = self.conn(call, facts, label, proto_zero=proto is None or
+                             constant(proto, self.imports, self.index.consts) == 0,
+                             origin_func=act.func if act else None)
+            return self.stream(conn, C.SOCKET, site=call)
+        if qualified in C.FACTORIES:
+            if index is not None:
+                return None
+            return self.stream(self.conn(call, C.FACTORIES[qualified], label,
+                                         origin_func=act.func if act else None), C.SOCKET, site=call)
+        if qualified in C.ASYNC_PAIR_FACTORIES:
+            if index not in (0, 1):
+                return None
+            facts = C.ASYNC_PAIR_FACTORIES[qualified]
+            conn = None
+            sock = _arg(call, 99, "sock")
+            if sock is not None:
+                given = self.resolve(sock, act)
+                if isinstance(given, Stream) and given.conn.is_tcp and given.conn.proto_zero:
+                    conn = given.conn  # asyncio sets TCP_NODELAY only when sock.proto == IPPROTO_TCP
+            if conn is None:
+                conn = self.conn(call, facts, label, origin_func=act.func if act else None)
+            return self.stream(conn, C.ASYNC_READER if index == 0 else C.ASYNC_WRITER, site=(call, index))
+        return None
+
+    def _socket_facts(self, call: cst.Call) -> C.StreamFacts | None:
+        family = _arg(call, 0, "family")
+        kind = _arg(call, 1, "type")
+        consts = self.index.consts
+        family_value = 2 if family is None else constant(family, self.imports, consts)
+        type_value = 1 if kind is None else constant(kind, self.imports, consts)
+        if family_value is None or type_value is None:
+            return None  # decided at run time: precision first
+        if family_value == C.FAMILY_NUMBERS["AF_UNIX"]:
+            return C.UNIX_SOCKET
+        if family_value not in (C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]):
+            return C.NOT_A_STREAM
+        if type_value & 0xF == C.TYPE_NUMBERS["SOCK_STREAM"]:
+            return C.TCP_CLIENT
+        if type_value & 0xF == C.TYPE_NUMBERS["SOCK_DGRAM"]:
+            return C.UDP_SOCKET
+        return C.NOT_A_STREAM
+
+    # -- helpers and classes ----------------------------------------------------------------
+    def callee(self, call: cst.Call, act: Activation | None) -> FunctionInfo | None:
+        """The function of this module a call runs: self.method(), a module function, a nested one."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+            if act is not None and act.func is not None and act.func.cls is not None:
+                return self.index.method(act.func.cls, func.attr.value)
+            return None
+        if isinstance(func, cst.Name):
+            scope = act.func if act is not None else None
+            while scope is not None:
+                if func.value in scope.nested:
+                    return scope.nested[func.value]
+                scope = scope.parent
+            return self.index.module_functions.get(func.value)
+        return None
+
+    def _returned(self, callee: FunctionInfo, depth: int):
+        def compute():
+            values = [node.value for node in _returns(callee.node) if node.value is not None]
+            if not values:
+                return None
+            inner = Activation(callee)
+            return merge([self.resolve(v, inner, None, depth + 1) for v in values])
+        return self._memo(self.class_memo, ("returns", id(callee)), compute)
+
+    def handler_conn(self, cls: ClassInfo) -> Conn | None:
+        """The connection of a socketserver / http.server request handler class, or None."""
+        key = id(cls)
+        if key in self.handler_conns:
+            return self.handler_conns[key]
+        self.handler_conns[key] = None
+        facts = None
+        for klass in self.index.class_chain(cls):
+            for base in klass.bases:
+                name = self.imports.qualify(base)
+                if name in C.HANDLER_BASES:
+                    facts = C.HANDLER_BASES[name]
+                    break
+            if facts is not None:
+                break
+        if facts is None:
+            return None
+        if self._served_by_unix_server(cls):
+            facts = C.UNIX_SOCKET.with_(side=C.SERVER, role=facts.role)
+        nodelay = constant(self.index.class_attr(cls, "disable_nagle_algorithm"), self.imports, {})
+        if nodelay:
+            facts = facts.with_(nagle=C.OFF)
+        version = self.index.class_attr(cls, "protocol_version")
+        keep_alive = facts.role != C.HTTP_HANDLER or (
+            isinstance(version, cst.SimpleString) and "1.1" in str(version.evaluated_value))
+        conn = Conn(origin=cls.node, facts=facts, label="self.request", keep_alive=keep_alive, handler=cls)
+        self.handler_conns[key] = conn
+        self.conns[id(cls.node)] = conn
+        return conn
+
+    def _wbufsize(self, cls: ClassInfo) -> int | None:
+        return constant(self.index.class_attr(cls, "wbufsize"), self.imports, self.index.consts) or 0
+
+    def _served_by_unix_server(self, cls: ClassInfo) -> bool:
+        servers = self._unix_servers_of
+        return cls.name in servers
+
+    @property
+    def _unix_servers_of(self) -> set[str]:
+        if not hasattr(self, "_unix_handlers"):
+            found = set()
+            for call in _calls(self.index.module):
+                name = self.imports.qualify(call.func)
+                if name in C.UNIX_SERVERS or (name is None and dotted(call.func) in self._local_unix_servers()):
+                    for arg in call.args[1:2]:
+                        handler = dotted(arg.value)
+                        if handler:
+                            found.add(handler)
+            self._unix_handlers = found
+        return self._unix_handlers
+
+    def _local_unix_servers(self) -> set[str]:
+        names = set()
+        for cls in self.index.classes.values():
+            if any(self.imports.qualify(b) in C.UNIX_SERVERS for b in cls.bases):
+                names.add(cls.name)
+        return names
+
+    def _find_async_callbacks(self) -> None:
+        """asyncio.start_server(cb, ...): cb's (reader, writer) are accepted asyncio streams."""
+        for call in _calls(self.index.module):
+            name = self.imports.qualify(call.func)
+            if name not in C.ASYNC_SERVER_FACTORIES or not call.args:
+                continue
+            facts = C.ASYNC_SERVER_FACTORIES[name]
+            target = dotted(call.args[0].value)
+            for func in self.index.functions:
+                if target is not None and (func.name == target or target.endswith("." + func.name)):
+                    params = [p for p in func.params if p != "self"]
+                    if len(params) >= 2:
+                        conn = self.conn(func.node, facts, params[1])
+                        self.callback_params[id(func)] = {
+                            params[0]: self.stream(conn, C.ASYNC_READER, params[0]),
+                            params[1]: self.stream(conn, C.ASYNC_WRITER, params[1]),
+                        }
+
+
+def merge(results: list):
+    """Combine what the branches of a value resolve to. Any branch without evidence (None) means
+    no evidence; SOFT branches (parameters, empty pools) defer to the others; disagreement on
+    transport, Nagle or role means no evidence."""
+    if any(r is None for r in results):
+        return None
+    known = [r for r in results if isinstance(r, Stream)]
+    if not known:
+        return SOFT if results else None
+    first = known[0]
+    for other in known[1:]:
+        a, b = other.conn, first.conn
+        if a is not b and (a.facts.transport, a.facts.nagle, other.role) != (b.facts.transport, b.facts.nagle, first.role):
+            return None
+    return first
+
+
+def _makefile_role(call: cst.Call, imports: ImportMap, consts: dict) -> str:
+    mode_arg = _arg(call, 0, "mode")
+    mode = "r"
+    if isinstance(mode_arg, cst.SimpleString):
+        mode = str(mode_arg.evaluated_value)
+    buffering = _arg(call, 1, "buffering")
+    unbuffered = buffering is not None and constant(buffering, imports, consts) == 0
+    if "w" in mode and "r" in mode:
+        return "buffered-rw"
+    if "w" in mode:
+        return C.RAW_WRITER if unbuffered else C.BUFFERED_WRITER
+    return C.READER
+
+
+def _arg(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    if position < len(positional):
+        return positional[position].value
+    return None
+
+
+def _returns(func: cst.FunctionDef):
+    stack: list[cst.CSTNode] = list(func.body.children)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Return):
+            yield node
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
+            continue
+        else:
+            stack.extend(node.children)
+
+
+def _calls(module: cst.Module):
+    """Every call in the module (one walk, cached by the caller)."""
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Call):
+            yield node
+        stack.extend(node.children)

@@ -1,0 +1,166 @@
+"""Names and constants: which module a name comes from, and what a constant expression is worth."""
+from __future__ import annotations
+
+import libcst as cst
+
+from nagle_lint.streams import catalog
+
+_SYMBOLS: dict[str, int] = {
+    **catalog.OPTION_NUMBERS, **catalog.LEVEL_NUMBERS, **catalog.FAMILY_NUMBERS, **catalog.TYPE_NUMBERS,
+}
+
+
+def dotted(expr: cst.BaseExpression) -> str | None:
+    """`a.b.c` for a chain of names and attributes, else None."""
+    parts = []
+    while isinstance(expr, cst.Attribute):
+        parts.append(expr.attr.value)
+        expr = expr.value
+    if isinstance(expr, cst.Name):
+        parts.append(expr.value)
+        return ".".join(reversed(parts))
+    return None
+
+
+def _module_name(node: cst.BaseExpression) -> str:
+    return dotted(node) or ""
+
+
+class ImportMap:
+    """Local name -> qualified name, from every import statement in the module.
+
+    Imports inside functions are included: a name imported anywhere means the same module almost
+    always, and precision is kept by the rest of the analysis (a wrong guess yields no stream).
+    """
+
+    def __init__(self, module: cst.Module) -> None:
+        self.names: dict[str, str] = {}
+        for node in _imports(module):
+            if isinstance(node, cst.Import):
+                for alias in node.names:
+                    full = _module_name(alias.name)
+                    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                        self.names[alias.asname.name.value] = full
+                    else:
+                        top = full.split(".")[0]
+                        self.names.setdefault(top, top)
+            elif isinstance(node, cst.ImportFrom) and node.relative == ():
+                base = _module_name(node.module) if node.module is not None else ""
+                if isinstance(node.names, cst.ImportStar):
+                    self.names.setdefault("*" + base, base)
+                    continue
+                for alias in node.names:
+                    name = _module_name(alias.name)
+                    local = name
+                    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                        local = alias.asname.name.value
+                    self.names[local] = f"{base}.{name}" if base else name
+
+    def star_from(self, module: str) -> bool:
+        return ("*" + module) in self.names
+
+    def qualify(self, expr: cst.BaseExpression) -> str | None:
+        """The qualified name an expression refers to, when its first part is imported."""
+        name = dotted(expr)
+        if name is None:
+            return None
+        head, _, rest = name.partition(".")
+        if head in self.names:
+            full = self.names[head]
+            return f"{full}.{rest}" if rest else full
+        if self.star_from("socket") and head in _SYMBOLS:
+            return f"socket.{name}"
+        return None
+
+
+def _imports(module: cst.Module):
+    """Import statements anywhere, without a full tree visit for the common top-level case."""
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            yield node
+            continue
+        if isinstance(node, (cst.SimpleStatementLine,)):
+            stack.extend(node.body)
+            continue
+        if isinstance(node, cst.BaseExpression):
+            continue
+        stack.extend(node.children)
+
+
+def constant(expr: cst.BaseExpression | None, imports: ImportMap, module_consts: dict) -> int | None:
+    """The integer value of a constant expression: literals, socket.X names, module constants,
+    and getattr(socket, "X", default)."""
+    if expr is None:
+        return None
+    if isinstance(expr, cst.Integer):
+        try:
+            return int(expr.value.replace("_", ""), 0)
+        except ValueError:
+            return None
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return 1 if expr.value == "True" else 0
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        inner = constant(expr.expression, imports, module_consts)
+        return -inner if inner is not None else None
+    if isinstance(expr, cst.BinaryOperation):
+        left = constant(expr.left, imports, module_consts)
+        right = constant(expr.right, imports, module_consts)
+        if left is None or right is None:
+            return None
+        op = type(expr.operator)
+        if op is cst.Multiply:
+            return left * right
+        if op is cst.Add:
+            return left + right
+        if op is cst.LeftShift and 0 <= right < 64:
+            return left << right
+        if op is cst.Subtract:
+            return left - right
+        if op is cst.BitOr:
+            return left | right
+        return None
+    if isinstance(expr, cst.Call) and dotted(expr.func) == "getattr" and len(expr.args) >= 2:
+        attr = expr.args[1].value
+        if isinstance(attr, cst.SimpleString) and attr.evaluated_value in _SYMBOLS:
+            return _SYMBOLS[str(attr.evaluated_value)]
+        if len(expr.args) >= 3:
+            return constant(expr.args[2].value, imports, module_consts)
+        return None
+    qualified = imports.qualify(expr)
+    if qualified is not None:
+        module, _, name = qualified.rpartition(".")
+        if module in ("socket", "_socket") and name in _SYMBOLS:
+            return _SYMBOLS[name]
+    name = dotted(expr)
+    if name is not None and name in module_consts:
+        value = module_consts[name]
+        if isinstance(value, cst.BaseExpression) and value is not expr:
+            return constant(value, imports, {k: v for k, v in module_consts.items() if k != name})
+    return None
+
+
+def literal_size(expr: cst.BaseExpression, imports: ImportMap) -> int:
+    """Bytes a written expression holds when that is known from literals, else 0."""
+    if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+        try:
+            value = expr.evaluated_value
+        except Exception:  # noqa: BLE001 - odd prefixes: size unknown
+            return 0
+        return len(value) if isinstance(value, (bytes, str)) else 0
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
+        left, right = literal_size(expr.left, imports), literal_size(expr.right, imports)
+        return left + right if left and right else 0
+    if isinstance(expr, cst.Call):
+        name = imports.qualify(expr.func) or dotted(expr.func) or ""
+        if name == "struct.pack" and expr.args and isinstance(expr.args[0].value, cst.SimpleString):
+            import struct
+
+            try:
+                return struct.calcsize(str(expr.args[0].value.evaluated_value))
+            except (struct.error, TypeError):
+                return 0
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "encode":
+            return literal_size(expr.func.value, imports)
+    return 0
