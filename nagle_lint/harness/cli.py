@@ -1,0 +1,226 @@
+"""Command-line faces of the harness: ``confirm`` and ``replay``.
+
+nagle_lint/cli.py wires these as ``nagle-lint confirm`` and ``nagle-lint replay``; this module also
+runs on its own: ``python -m nagle_lint.harness.cli confirm|replay ...``.
+Exit codes: 0 nothing confirmed, 1 a stall confirmed, 2 usage error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+
+EXIT_OK, EXIT_STALL, EXIT_USAGE = 0, 1, 2
+
+
+def _positive_float(text: str) -> float:
+    v = float(text)
+    if not 0 < v <= 3600:
+        raise argparse.ArgumentTypeError("must be in (0, 3600]")
+    return v
+
+
+def parse_duration_ms(text: str) -> float:
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms|s|us)?\s*", text or "")
+    if not m:
+        raise argparse.ArgumentTypeError(f"bad duration {text!r} (examples: 20ms, 0.5s)")
+    v = float(m.group(1))
+    unit = m.group(2) or "ms"
+    ms = v * {"ms": 1.0, "s": 1000.0, "us": 0.001}[unit]
+    if not 0 < ms <= 1000:
+        raise argparse.ArgumentTypeError("RTT must be in (0, 1000] ms")
+    return ms
+
+
+def _pieces(text: str) -> list[int]:
+    try:
+        out = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError("pieces are comma-separated byte sizes, e.g. 16,32") from None
+    if not out or any(p < 0 or p > (1 << 20) for p in out) or len(out) > 64:
+        raise argparse.ArgumentTypeError("1 to 64 sizes, each 0..1048576 (0 = unknown)")
+    return out
+
+
+# ------------------------------------------------------------------------------ confirm
+def add_confirm_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paths", nargs="+", default=[], metavar="P",
+                        help="source paths whose static findings get a verdict")
+    parser.add_argument("--timeout", type=_positive_float, default=60.0,
+                        help="seconds per run (as is, then TCP_NODELAY forced); default 60")
+    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    parser.add_argument("--mode", choices=("full", "light"), default="full",
+                        help="full reads TCP_INFO after each send (the hold detector); light only logs")
+    parser.add_argument("--no-counterfactual", action="store_true",
+                        help="skip the second run with TCP_NODELAY forced")
+    parser.add_argument("--report", metavar="FILE.html", help="write an HTML report")
+    parser.add_argument("--cwd", help="working directory for the command")
+    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND ARGS...")
+
+
+def run_confirm(args) -> int:
+    from . import confirm as cf  # noqa: PLC0415
+    from . import plots  # noqa: PLC0415
+
+    command = list(args.command or [])
+    if command and command[0] == "--":
+        command = command[1:]
+    if not command:
+        print("nagle-lint confirm: give the command after --, e.g. confirm -- python app.py", file=sys.stderr)
+        return EXIT_USAGE
+    for p in args.paths:
+        if not os.path.exists(p):
+            print(f"nagle-lint confirm: no such path: {p}", file=sys.stderr)
+            return EXIT_USAGE
+    findings = None
+    if args.paths:
+        try:
+            findings = cf.static_findings(args.paths)
+        except ImportError as exc:
+            print(f"nagle-lint confirm: static analysis unavailable ({exc}); stalls are listed without verdicts",
+                  file=sys.stderr)
+    try:
+        rep = cf.confirm(command, paths=args.paths, findings=findings, timeout=args.timeout,
+                         cwd=args.cwd, mode=args.mode, counterfactual=not args.no_counterfactual)
+    except KeyboardInterrupt:
+        print("nagle-lint confirm: interrupted; processes cleaned up", file=sys.stderr)
+        return 130
+    if args.output_format == "json":
+        print(json.dumps(rep.to_dict(), indent=2))
+    else:
+        print(cf.format_text(rep))
+    if args.report:
+        sections = []
+        for f in rep.findings:
+            if f["verdict"] == "confirmed":
+                sections.append({"name": f"{f['finding']} {f['code']}", "before": f.get("waits_before_ms", []),
+                                 "after": f.get("waits_after_ms", [])})
+        for m in rep.misses:
+            sections.append({"name": f"{m['site']} (no static finding)", "before": m.get("waits_before_ms", []),
+                             "after": m.get("waits_after_ms", [])})
+        plots.write_report(args.report, "nagle-lint confirm: " + " ".join(command),
+                           sections or [{"name": "no stall", "before": [], "after": []}])
+    return rep.exit_code()
+
+
+# ------------------------------------------------------------------------------ replay
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("target", nargs="?", metavar="PATH[:LINE]",
+                        help="replay the static findings of PATH (at LINE)")
+    parser.add_argument("--pieces", type=_pieces, help="explicit piece sizes, e.g. 16,32 (0 = unknown)")
+    parser.add_argument("--side", choices=("client", "server"), default=None,
+                        help="who writes the pieces (default: the finding's side, else client)")
+    parser.add_argument("--requests", type=int, default=20, help="measured requests per variant (1..2000)")
+    parser.add_argument("--warmup", type=int, default=2, help="unmeasured first requests (quick-ACK budget)")
+    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    parser.add_argument("--report", metavar="FILE.html", help="write an HTML report")
+    parser.add_argument("--capture", action="store_true",
+                        help="(root) record the packets on lo and print the flow graph of one stalled request")
+    parser.add_argument("--rtt", type=parse_duration_ms, metavar="20ms",
+                        help="(root) also replay across two network namespaces joined by a TUN delay line")
+
+
+def _targets(args) -> list[tuple[str, list[int], str]]:
+    """(label, pieces, side) for each replay."""
+    if args.target is None:
+        return [("", args.pieces, args.side or "client")]
+    path, line = args.target, None
+    m = re.fullmatch(r"(.+):(\d+)", args.target)
+    if m and not os.path.exists(args.target):
+        path, line = m.group(1), int(m.group(2))
+    if not os.path.exists(path):
+        raise ValueError(f"no such path: {path}")
+    if args.pieces:
+        return [(args.target, args.pieces, args.side or "client")]
+    from . import confirm as cf  # noqa: PLC0415
+
+    try:
+        findings = cf.static_findings([path])
+    except ImportError as exc:
+        raise ValueError(f"static analysis unavailable ({exc}); give --pieces") from None
+    out = []
+    for f in findings:
+        if not f.pieces:
+            continue
+        lines = {f.span.line} | {r.span.line for r in f.related}
+        if line is not None and line not in lines:
+            continue
+        out.append((f"{f.path}:{f.span.line} {f.code}", list(f.pieces), args.side or f.side or "client"))
+    return out
+
+
+def run_replay(args) -> int:
+    from . import plots, replay  # noqa: PLC0415
+
+    if args.target is None and not args.pieces:
+        print("nagle-lint replay: give PATH[:LINE] or --pieces 16,32", file=sys.stderr)
+        return EXIT_USAGE
+    if not 1 <= args.requests <= replay.MAX_REQUESTS or not 0 <= args.warmup <= 100:
+        print("nagle-lint replay: --requests 1..2000, --warmup 0..100", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        targets = _targets(args)
+    except ValueError as exc:
+        print(f"nagle-lint replay: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if not targets:
+        print(f"nagle-lint replay: no split-write finding at {args.target}", file=sys.stderr)
+        return EXIT_OK
+    results, sections, stalled = [], [], False
+    for label, pieces, side in targets:
+        flow = ""
+        if args.capture:
+            from . import capture  # noqa: PLC0415
+
+            res, flow = capture.replay_with_capture(pieces, side, args.requests, args.warmup, label=label)
+        else:
+            res = replay.replay(pieces, side, args.requests, args.warmup, label=label)
+        results.append(res)
+        stalled = stalled or res.stalled
+        if args.output_format == "text":
+            print(replay.format_table(res))
+            if flow:
+                print()
+                print(flow)
+        if args.rtt:
+            from . import delayline  # noqa: PLC0415
+
+            rres = delayline.replay_with_rtt(pieces, side, args.rtt, min(args.requests, 10), args.warmup,
+                                             label=label)
+            results.append(rres)
+            if args.output_format == "text":
+                print()
+                print(replay.format_table(rres) if rres.results else "\n".join(rres.notes))
+        if args.output_format == "text":
+            wa = res.get("as written")
+            wf = res.get("one write")
+            if wa is not None and wf is not None:
+                print(plots.histogram(wa.latencies_ms, wf.latencies_ms, labels=("as written", "one write")))
+            print()
+        wa, wf = res.get("as written"), res.get("one write")
+        sections.append({"name": label or "+".join(map(str, res.pieces)),
+                         "before": wa.latencies_ms if wa else [], "after": wf.latencies_ms if wf else [],
+                         "table": replay.format_table(res), "flow": flow})
+    if args.output_format == "json":
+        print(json.dumps([r.to_dict() for r in results], indent=2))
+    if args.report:
+        plots.write_report(args.report, "nagle-lint replay", sections)
+    return EXIT_STALL if stalled else EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m nagle_lint.harness.cli")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    add_confirm_arguments(sub.add_parser("confirm", help="run a command under the probe"))
+    add_replay_arguments(sub.add_parser("replay", help="replay a finding's write pattern"))
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return EXIT_USAGE if exc.code else EXIT_OK
+    return run_confirm(args) if args.cmd == "confirm" else run_replay(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
