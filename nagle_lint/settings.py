@@ -24,7 +24,9 @@ class Settings:
     streams: tuple[tuple[str, str], ...] = ()  # (qualified factory name, kind)
     unsafe_fixes: bool = False
     apply_noqa: bool = True
-    # big files are analysed only in the regions that can matter; see engine.triage
+    # libcst parses only the top-level definitions that can hold a finding (engine.regions);
+    # False parses whole files: slower, same findings (a test compares the two)
+    sparse: bool = True
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     def stream_map(self) -> dict[str, str]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from nagle_lint.flow.events import fast_children
 from nagle_lint.flow.summaries import CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
@@ -350,7 +351,7 @@ class Resolver:
     def _unix_servers_of(self) -> set[str]:
         if not hasattr(self, "_unix_handlers"):
             found = set()
-            for call in _calls(self.index.module):
+            for call in (_calls(self.index.module) if self._imports_from("socketserver") else ()):
                 name = self.imports.qualify(call.func)
                 if name in C.UNIX_SERVERS or (name is None and dotted(call.func) in self._local_unix_servers()):
                     for arg in call.args[1:2]:
@@ -367,8 +368,13 @@ class Resolver:
                 names.add(cls.name)
         return names
 
+    def _imports_from(self, module: str) -> bool:
+        return any(full == module or full.startswith(module + ".") for full in self.imports.names.values())
+
     def _find_async_callbacks(self) -> None:
         """asyncio.start_server(cb, ...): cb's (reader, writer) are accepted asyncio streams."""
+        if not self._imports_from("asyncio"):
+            return
         for call in _calls(self.index.module):
             name = self.imports.qualify(call.func)
             if name not in C.ASYNC_SERVER_FACTORIES or not call.args:
@@ -440,10 +446,10 @@ def _returns(func: cst.FunctionDef):
 
 
 def _calls(module: cst.Module):
-    """Every call in the module (one walk, cached by the caller)."""
+    """Every call in the module, including those in nested code."""
     stack: list[cst.CSTNode] = [module]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.Call):
+        if type(node) is cst.Call:
             yield node
-        stack.extend(node.children)
+        stack.extend(fast_children(node))

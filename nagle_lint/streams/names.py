@@ -74,19 +74,29 @@ class ImportMap:
 
 
 def _imports(module: cst.Module):
-    """Import statements anywhere, without a full tree visit for the common top-level case."""
-    stack: list[cst.CSTNode] = [module]
+    """Import statements anywhere: a walk over statements only (expressions hold no imports)."""
+    stack: list = list(module.body)
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.Import, cst.ImportFrom)):
-            yield node
+        kind = type(node)
+        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
+            for small in node.body:
+                if type(small) in (cst.Import, cst.ImportFrom):
+                    yield small
             continue
-        if isinstance(node, (cst.SimpleStatementLine,)):
-            stack.extend(node.body)
-            continue
-        if isinstance(node, cst.BaseExpression):
-            continue
-        stack.extend(node.children)
+        body = getattr(node, "body", None)
+        if isinstance(body, (list, tuple)):
+            stack.extend(body)
+        elif body is not None:
+            stack.append(body)
+        for name in ("orelse", "finalbody"):
+            extra = getattr(node, name, None)
+            if extra is not None:
+                stack.append(extra)
+        for handler in getattr(node, "handlers", ()) or ():
+            stack.append(handler)
+        for case in getattr(node, "cases", ()) or ():
+            stack.append(case)
 
 
 def constant(expr: cst.BaseExpression | None, imports: ImportMap, module_consts: dict) -> int | None:
