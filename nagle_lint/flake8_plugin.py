@@ -1,0 +1,135 @@
+"""flake8 plugin: the nagle-lint engine behind flake8's `NAG` codes.
+
+Registered in pyproject.toml as `[project.entry-points."flake8.extension"] NAG = ...:Plugin`.
+
+- Reports exactly what `nagle-lint` reports for a file: same codes, lines, messages, and the same
+  columns (flake8 counts them from 0, so `col - 1`). A file the engine cannot analyse gives one
+  NAG001 line.
+- Selection, `--extend-ignore`, per-file-ignores and `# noqa` belong to flake8: the engine runs
+  every rule with line noqa off (filtering twice breaks tools such as flake8-noqa). The file-level
+  `# nagle-lint: noqa[: CODES]` comment, which flake8 does not know, is honoured here. Opt-in
+  rules are added to flake8's default ignore list, so they show only when selected explicitly.
+- `[tool.nagle-lint.streams]` in the nearest pyproject.toml is read, so user factories teach the
+  plugin what they teach the CLI; `--nagle-streams name=kind,...` (or `nagle-streams` in flake8's
+  config) adds to it.
+- Never raises and never fixes. Files with nothing socket-like cost a text scan (engine triage).
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from typing import Any, Iterator
+
+from nagle_lint.model import ERROR_CODE
+from nagle_lint.settings import STREAM_KINDS, Settings
+
+try:
+    from nagle_lint import __version__
+except ImportError:  # pragma: no cover - while the package is being assembled
+    __version__ = "0"
+
+
+def _all_rules() -> tuple:
+    try:
+        from nagle_lint.rules import ALL_RULES
+    except ImportError:  # pragma: no cover
+        return ()
+    return tuple(ALL_RULES)
+
+
+def _parse_streams(entries) -> tuple[tuple[str, str], ...]:
+    """`name=kind` entries (from flake8 options) into Settings.streams pairs; bad entries dropped."""
+    pairs = []
+    for entry in entries or ():
+        name, sep, kind = str(entry).partition("=")
+        name, kind = name.strip(), kind.strip()
+        if sep and name and kind in STREAM_KINDS:
+            pairs.append((name, kind))
+    return tuple(pairs)
+
+
+@lru_cache(maxsize=256)
+def _project_streams(directory: str) -> tuple[tuple[str, str], ...]:
+    """[tool.nagle-lint.streams] of the pyproject.toml nearest to directory (empty when none/bad)."""
+    try:
+        from nagle_lint.config import load_settings
+    except ImportError:
+        return ()
+    try:
+        return tuple(load_settings(directory).streams)
+    except BaseException:  # a bad config must not break flake8; the CLI reports it (exit 2)
+        return ()
+
+
+def _without_file_suppressed(findings, source: str) -> list:
+    """Drop findings silenced by `# nagle-lint: noqa[: CODES]` (file level, nagle-lint's own
+    comment, which flake8 does not know); line `# noqa` stays flake8's business."""
+    try:
+        from nagle_lint.noqa import file_suppressions, suppressed
+    except ImportError:  # pragma: no cover
+        return list(findings)
+    rule = file_suppressions(source)
+    if rule is False:
+        return list(findings)
+    return [f for f in findings if not suppressed(f.code, rule)]
+
+
+class Plugin:
+    name = "nagle-lint"
+    version = __version__
+
+    extra_streams: tuple[tuple[str, str], ...] = ()
+
+    def __init__(self, tree: Any, lines: list[str], filename: str) -> None:
+        # flake8 chooses the plugin type from the parameter names: `tree` makes this an AST plugin
+        # (run once per file that compiles); the engine parses with libcst itself.
+        self.lines = lines
+        self.filename = filename
+
+    @classmethod
+    def add_options(cls, manager) -> None:
+        manager.add_option(
+            "--nagle-streams",
+            default="",
+            parse_from_config=True,
+            comma_separated_list=True,
+            help="nagle-lint: extra socket factories as name=kind (kinds: "
+            + ", ".join(STREAM_KINDS)
+            + "), added to [tool.nagle-lint.streams] from pyproject.toml",
+        )
+        opt_in = [rule.code for rule in _all_rules() if not rule.default_enabled]
+        if opt_in:
+            manager.extend_default_ignore(opt_in)
+
+    @classmethod
+    def parse_options(cls, options) -> None:
+        cls.extra_streams = _parse_streams(getattr(options, "nagle_streams", None))
+
+    def _settings(self) -> Settings:
+        if self.filename in ("stdin", "-", None) or not os.path.exists(self.filename):
+            directory = os.getcwd()
+        else:
+            directory = os.path.dirname(os.path.abspath(self.filename))
+        streams = dict(_project_streams(directory))
+        streams.update(self.extra_streams)
+        codes = tuple(rule.code for rule in _all_rules())
+        return Settings(select=codes, extend_select=codes, streams=tuple(sorted(streams.items())),
+                        apply_noqa=False)
+
+    def run(self) -> Iterator[tuple[int, int, str, type]]:
+        try:
+            from nagle_lint.engine import check_source
+
+            source = "".join(self.lines)
+            result = check_source(source, self.filename, self._settings())
+            findings = sorted(result.all_findings(), key=lambda f: f.sort_key())
+            findings = _without_file_suppressed(findings, source)
+        except BaseException as error:  # never raise into flake8
+            if isinstance(error, (KeyboardInterrupt, SystemExit)):
+                raise
+            message = " ".join(str(error).split()) or type(error).__name__
+            yield 1, 0, f"{ERROR_CODE} crash error: {type(error).__name__}: {message}", type(self)
+            return
+        for finding in findings:
+            message = " ".join(finding.message.splitlines())
+            yield max(finding.span.line, 1), max(finding.span.col - 1, 0), f"{finding.code} {message}", type(self)

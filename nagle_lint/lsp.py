@@ -1,0 +1,327 @@
+"""Language server (`nagle-lint server`, or `python -m nagle_lint.lsp`): LSP over stdio, on pygls.
+
+Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
+
+- Diagnostics on didOpen, didChange and didSave, from `engine.check_source` over the editor's
+  buffer (not the file on disk), with the settings of the nearest pyproject.toml; `# noqa` applies
+  as in the CLI. Each diagnostic carries the code, a link to the rule docs and the related
+  locations (first write, read).
+- Code actions: one quick fix per fix of each finding under the cursor (join, sendmsg, nodelay...),
+  titled with what it does and whether it is safe, as a WorkspaceEdit; plus `source.fixAll` with
+  every safe fix that does not overlap another.
+- Positions are converted from code points (the model) to the negotiated position encoding
+  (UTF-16 code units unless the client offers another).
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from typing import Any
+
+from nagle_lint.model import Applicability, FileResult, Finding, Fix, Severity
+from nagle_lint.report.source import LineIndex, units
+
+try:
+    from nagle_lint import __version__
+except ImportError:  # pragma: no cover
+    __version__ = "0"
+
+log = logging.getLogger("nagle_lint.lsp")
+
+SOURCE = "nagle-lint"
+FIX_ALL_KIND = "source.fixAll.nagle-lint"
+
+
+# ---------------------------------------------------------------------------------------------
+# Pure conversions (tested without a client)
+
+
+def position_at(index: LineIndex, offset: int, encoding: str = "utf-16") -> tuple[int, int]:
+    """0-based (line, character in encoding units) of a code-point offset."""
+    line, _ = index.position(offset)
+    start = index.starts[line - 1]
+    return line - 1, units(index.text[start : max(offset, start)], encoding)
+
+
+def span_range(index: LineIndex, span, encoding: str = "utf-16") -> tuple[tuple[int, int], tuple[int, int]]:
+    start = index.offset(span.line, span.col)
+    end = max(index.offset(span.end_line, span.end_col), start)
+    return position_at(index, start, encoding), position_at(index, end, encoding)
+
+
+def fix_title(finding: Finding, fix: Fix) -> str:
+    safety = {
+        Applicability.SAFE: "safe fix",
+        Applicability.UNSAFE: "unsafe fix: check behaviour",
+        Applicability.DISPLAY_ONLY: "suggestion",
+    }.get(fix.applicability, fix.applicability.value)
+    return f"{fix.title} ({safety}) [{finding.code}]"
+
+
+def _clash(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Edits that overlap, or two insertions at one point (their order would be arbitrary)."""
+    return (a[0] < b[1] and b[0] < a[1]) or (a[0] == a[1] == b[0] == b[1])
+
+
+def non_overlapping(fixes: list[Fix]) -> list[Fix]:
+    """Greedy choice of fixes whose edits overlap no edit already chosen, in source order."""
+    chosen, taken = [], []
+    for fix in sorted(fixes, key=lambda f: min((e.start for e in f.edits), default=0)):
+        spans = [(e.start, e.end) for e in fix.edits]
+        if not spans:
+            continue
+        if any(_clash(span, other) for span in spans for other in taken):
+            continue
+        chosen.append(fix)
+        taken.extend(spans)
+    return chosen
+
+
+# ---------------------------------------------------------------------------------------------
+# Settings
+
+
+def _nearest_pyproject(directory: str) -> str | None:
+    current = os.path.abspath(directory)
+    while True:
+        candidate = os.path.join(current, "pyproject.toml")
+        if os.path.isfile(candidate):
+            return candidate
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+_settings_cache: dict[tuple, Any] = {}
+
+
+def settings_for(path: str | None):
+    """Settings of the nearest pyproject.toml (reloaded when it changes); defaults when bad."""
+    from nagle_lint.settings import Settings
+
+    directory = os.path.dirname(path) if path else os.getcwd()
+    pyproject = _nearest_pyproject(directory) if directory else None
+    try:
+        key = (pyproject, os.stat(pyproject).st_mtime_ns if pyproject else None)
+    except OSError:
+        key = (pyproject, None)
+    if key not in _settings_cache:
+        settings = Settings()
+        try:
+            from nagle_lint.config import load_settings
+
+            settings = load_settings(directory or os.getcwd())
+        except BaseException as error:  # a bad config: lint with defaults, say why in the log
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            log.warning("nagle-lint: using default settings (%s)", error)
+        _settings_cache.clear() if len(_settings_cache) > 64 else None
+        _settings_cache[key] = settings
+    return _settings_cache[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# Server
+
+
+def build_server():
+    """The pygls server with its features registered (import errors surface here)."""
+    from lsprotocol import types
+    from pygls.lsp.server import LanguageServer
+
+    server = LanguageServer(SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+    # uri -> (document version, text, FileResult)
+    cache: dict[str, tuple[Any, str, FileResult]] = {}
+
+    severities = {
+        Severity.ERROR: types.DiagnosticSeverity.Error,
+        Severity.WARNING: types.DiagnosticSeverity.Warning,
+        Severity.INFO: types.DiagnosticSeverity.Information,
+    }
+
+    def encoding(ls) -> str:
+        value = getattr(ls.workspace, "position_encoding", None) or "utf-16"
+        return str(getattr(value, "value", value))
+
+    def rng(pair) -> types.Range:
+        (sl, sc), (el, ec) = pair
+        return types.Range(start=types.Position(line=sl, character=sc), end=types.Position(line=el, character=ec))
+
+    def doc_path(document) -> str:
+        return getattr(document, "path", None) or document.uri
+
+    def analyse(ls, uri: str) -> tuple[str, FileResult] | None:
+        from nagle_lint.engine import check_source
+
+        document = ls.workspace.get_text_document(uri)
+        text = document.source
+        cached = cache.get(uri)
+        if cached is not None and cached[0] == document.version and cached[1] == text:
+            return text, cached[2]
+        path = doc_path(document)
+        try:
+            result = check_source(text, path, settings_for(path if os.path.isabs(path) else None))
+        except Exception as error:  # the engine should not raise; never take the server down
+            log.exception("nagle-lint: analysis failed for %s", uri)
+            ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error,
+                                                         message=f"nagle-lint: {uri}: {error}"))
+            return None
+        cache[uri] = (document.version, text, result)
+        return text, result
+
+    def diagnostic(index: LineIndex, uri: str, finding: Finding, enc: str) -> types.Diagnostic:
+        related = [
+            types.DiagnosticRelatedInformation(
+                location=types.Location(uri=uri, range=rng(span_range(index, r.span, enc))),
+                message=r.label,
+            )
+            for r in finding.related
+        ]
+        help_uri = _help_uri(finding.code)
+        return types.Diagnostic(
+            range=rng(span_range(index, finding.span, enc)),
+            message=finding.message,
+            severity=severities.get(finding.severity, types.DiagnosticSeverity.Warning),
+            code=finding.code,
+            code_description=types.CodeDescription(href=help_uri) if help_uri else None,
+            source=SOURCE,
+            related_information=related or None,
+            data={"name": finding.name, "fixes": len(finding.fixes)},
+        )
+
+    def publish(ls, uri: str) -> None:
+        analysed = analyse(ls, uri)
+        if analysed is None:
+            return
+        text, result = analysed
+        index, enc = LineIndex(text), encoding(ls)
+        diagnostics = [diagnostic(index, uri, f, enc) for f in sorted(result.all_findings(), key=Finding.sort_key)]
+        version = ls.workspace.get_text_document(uri).version
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics))
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls, params: types.DidOpenTextDocumentParams):
+        publish(ls, params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls, params: types.DidChangeTextDocumentParams):
+        publish(ls, params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls, params: types.DidSaveTextDocumentParams):
+        _settings_cache.clear()  # a saved pyproject.toml or a new file may change settings
+        cache.pop(params.text_document.uri, None)
+        publish(ls, params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls, params: types.DidCloseTextDocumentParams):
+        cache.pop(params.text_document.uri, None)
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+    def text_edits(index: LineIndex, fixes: list[Fix], enc: str) -> list[types.TextEdit]:
+        edits = [edit for fix in fixes for edit in fix.edits]
+        return [
+            types.TextEdit(range=rng((position_at(index, e.start, enc), position_at(index, e.end, enc))),
+                           new_text=e.text)
+            for e in sorted(edits, key=lambda e: (e.start, e.end))
+        ]
+
+    def overlaps(a: types.Range, b: types.Range) -> bool:
+        a0, a1 = (a.start.line, a.start.character), (a.end.line, a.end.character)
+        b0, b1 = (b.start.line, b.start.character), (b.end.line, b.end.character)
+        return a0 <= b1 and b0 <= a1
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix,
+                                                   types.CodeActionKind.SourceFixAll],
+                                resolve_provider=False),
+    )
+    def code_action(ls, params: types.CodeActionParams):
+        uri = params.text_document.uri
+        analysed = analyse(ls, uri)
+        if analysed is None:
+            return None
+        text, result = analysed
+        index, enc = LineIndex(text), encoding(ls)
+        only = params.context.only or []
+        want_quick = not only or any(str(k).startswith("quickfix") for k in only)
+        want_all = not only or any(str(k) in ("source", "source.fixAll") or str(k).startswith("source.fixAll")
+                                   for k in only)
+        actions: list[types.CodeAction] = []
+        findings = sorted(result.all_findings(), key=Finding.sort_key)
+        if want_quick:
+            for finding in findings:
+                if not finding.fixes:
+                    continue
+                diag = diagnostic(index, uri, finding, enc)
+                if not overlaps(diag.range, params.range):
+                    continue
+                for number, fix in enumerate(finding.fixes):
+                    if fix.applicability is Applicability.DISPLAY_ONLY or not fix.edits:
+                        continue
+                    actions.append(types.CodeAction(
+                        title=fix_title(finding, fix),
+                        kind=types.CodeActionKind.QuickFix,
+                        diagnostics=[diag],
+                        is_preferred=(number == 0 and fix.applicability is Applicability.SAFE),
+                        edit=types.WorkspaceEdit(changes={uri: text_edits(index, [fix], enc)}),
+                    ))
+        if want_all:
+            safe = [fix for f in findings for fix in f.fixes[:1] if fix.applicability is Applicability.SAFE]
+            chosen = non_overlapping(safe)
+            if chosen:
+                actions.append(types.CodeAction(
+                    title=f"nagle-lint: apply {len(chosen)} safe fix{'es' if len(chosen) != 1 else ''}",
+                    kind=FIX_ALL_KIND,
+                    edit=types.WorkspaceEdit(changes={uri: text_edits(index, chosen, enc)}),
+                ))
+        return actions
+
+    return server
+
+
+def _help_uri(code: str) -> str | None:
+    try:
+        from nagle_lint.rules import ALL_RULES
+    except ImportError:
+        return None
+    for rule in ALL_RULES:
+        if rule.code == code:
+            return rule.help_uri
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="nagle-lint server",
+                                     description="nagle-lint language server (LSP over stdio)")
+    parser.add_argument("--stdio", action="store_true", help="talk LSP on stdin/stdout (the default)")
+    parser.add_argument("--log-file", help="write the server log here (stdout carries the protocol)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    parser.add_argument("--version", action="version", version=f"nagle-lint {__version__}")
+    if argv is None:  # `nagle-lint server ...` or `python -m nagle_lint.lsp ...`
+        argv = sys.argv[1:]
+        if argv[:1] == ["server"]:
+            argv = argv[1:]
+    args = parser.parse_args(argv)
+    if args.log_file:
+        logging.basicConfig(filename=args.log_file, level=logging.DEBUG if args.verbose else logging.INFO)
+    else:
+        logging.basicConfig(stream=sys.stderr, level=logging.DEBUG if args.verbose else logging.WARNING)
+    try:
+        server = build_server()
+    except ImportError as error:
+        print(f"nagle-lint server needs the 'lsp' extra: pip install 'nagle-lint[lsp]' ({error})",
+              file=sys.stderr)
+        return 2
+    server.start_io()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+"""Helpers shared by the report formats: stable order and display paths."""
+from __future__ import annotations
+
+import os
+from typing import Iterable, Iterator
+
+from nagle_lint.model import FileResult, Finding
+
+
+def display_path(path: str, root: str | os.PathLike | None) -> str:
+    """path relative to root with forward slashes; absolute (as given) when it lies outside root."""
+    if root is None:
+        return path.replace(os.sep, "/")
+    try:
+        absolute = os.path.abspath(path)
+        rel = os.path.relpath(absolute, os.path.abspath(root))
+    except ValueError:  # another drive on Windows
+        return path.replace(os.sep, "/")
+    if rel == os.pardir or rel.startswith(os.pardir + os.sep):
+        return absolute.replace(os.sep, "/")
+    return rel.replace(os.sep, "/")
+
+
+def iter_findings(results: Iterable[FileResult], root) -> Iterator[tuple[str, Finding]]:
+    """(display path, finding) for every finding and file error, sorted and stable."""
+    items = []
+    for result in results:
+        for finding in result.all_findings():
+            shown = display_path(finding.path or result.path, root)
+            items.append((shown, finding))
+    items.sort(key=lambda item: (item[0], item[1].span.line, item[1].span.col, item[1].code, item[1].message))
+    return iter(items)
+
+
+def group_by_file(results: Iterable[FileResult], root) -> list[tuple[str, str, list[Finding]]]:
+    """[(display path, path to read, sorted findings)] for files that have findings, sorted by path."""
+    groups: dict[str, tuple[str, list[Finding]]] = {}
+    for shown, finding in iter_findings(results, root):
+        groups.setdefault(shown, (finding.path, []))[1].append(finding)
+    return [(shown, read, items) for shown, (read, items) in sorted(groups.items())]
