@@ -5,6 +5,7 @@ no reader ever sees half a file). A corrupt or foreign cache gets one warning an
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -19,8 +20,23 @@ from nagle_lint.settings import Settings
 _FORMAT = 1
 
 
+@functools.lru_cache(maxsize=1)
+def _code_fingerprint() -> str:
+    """Size and mtime of the analyser's own modules: an edited or reinstalled nagle-lint never
+    serves results computed by other code under the same version number."""
+    package = Path(__file__).resolve().parent
+    stamps = []
+    for path in sorted(package.rglob("*.py")):
+        if "harness" in path.parts:
+            continue
+        info = path.stat()
+        stamps.append((str(path.relative_to(package)), info.st_size, info.st_mtime_ns))
+    return hashlib.blake2b(repr(stamps).encode(), digest_size=8).hexdigest()
+
+
 def settings_key(settings: Settings) -> str:
-    text = repr((__version__, _FORMAT, {k: v for k, v in vars(settings).items() if k != "extra"}))
+    text = repr((__version__, _FORMAT, _code_fingerprint(),
+                 {k: v for k, v in vars(settings).items() if k != "extra"}))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 

@@ -8,6 +8,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
 from nagle_lint.flow.analyse import ModuleFacts
+from nagle_lint.lines import LineIndex
 from nagle_lint.flow.paths import Split
 from nagle_lint.model import Finding, Fix, Related, Span
 from nagle_lint.streams import catalog as C
@@ -33,11 +34,7 @@ class FileContext:
 
     @cached_property
     def line_starts(self) -> list[int]:
-        starts, offset = [0], 0
-        for line in self.source.splitlines(keepends=True):
-            offset += len(line)
-            starts.append(offset)
-        return starts
+        return LineIndex(self.source).starts
 
     def span(self, node: cst.CSTNode) -> Span:
         code_range = self._positions[node]

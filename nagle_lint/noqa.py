@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from nagle_lint.lines import split_lines
+
 _LINE = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
 _FILE = re.compile(r"^\s*#\s*nagle-lint:\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[,\s]+[A-Z]+[0-9]+)*))?\s*$",
                    re.IGNORECASE | re.MULTILINE)
@@ -42,7 +44,7 @@ def suppressed(code: str, rule: frozenset[str] | None | bool) -> bool:
 
 def filter_findings(findings, source: str):
     whole = file_suppressions(source)
-    lines = source.splitlines()
+    lines = split_lines(source)
     kept = []
     for finding in findings:
         if suppressed(finding.code, whole):

@@ -497,9 +497,9 @@ class Walker:
             size, large = 0, False
             if args:
                 value = args[0].value if isinstance(args[0], cst.Arg) else args[0]
-                size = literal_size(value, self.imports)
+                size = literal_size(value, self.imports, self.index.consts)
                 if isinstance(value, (cst.List, cst.Tuple)):  # sendmsg([a, b]) / writelines
-                    sizes = [literal_size(e.value, self.imports) for e in value.elements if isinstance(e, cst.Element)]
+                    sizes = [literal_size(e.value, self.imports, self.index.consts) for e in value.elements if isinstance(e, cst.Element)]
                     size = sum(sizes) if sizes and all(sizes) else 0
                 name = dotted(value) or (dotted(value.value) if isinstance(value, cst.Subscript) else None)
                 large = name is not None and name in frame.large

@@ -151,17 +151,32 @@ def constant(expr: cst.BaseExpression | None, imports: ImportMap, module_consts:
     return None
 
 
-def literal_size(expr: cst.BaseExpression, imports: ImportMap) -> int:
-    """Bytes a written expression holds when that is known from literals, else 0."""
+def literal_size(expr: cst.BaseExpression, imports: ImportMap, consts: dict | None = None, depth: int = 0) -> int:
+    """Bytes a written expression holds when that is known from literals and module constants
+    (`HEADER = b"H" * 16`), else 0."""
+    consts = consts or {}
+    if depth > 6:
+        return 0
     if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
         try:
             value = expr.evaluated_value
         except Exception:  # noqa: BLE001 - odd prefixes: size unknown
             return 0
         return len(value) if isinstance(value, (bytes, str)) else 0
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add):
-        left, right = literal_size(expr.left, imports), literal_size(expr.right, imports)
-        return left + right if left and right else 0
+    if isinstance(expr, cst.Name) and expr.value in consts:
+        return literal_size(consts[expr.value], imports, consts, depth + 1)
+    if isinstance(expr, cst.BinaryOperation):
+        if isinstance(expr.operator, cst.Add):
+            left = literal_size(expr.left, imports, consts, depth + 1)
+            right = literal_size(expr.right, imports, consts, depth + 1)
+            return left + right if left and right else 0
+        if isinstance(expr.operator, cst.Multiply):
+            for data, count in ((expr.left, expr.right), (expr.right, expr.left)):
+                size = literal_size(data, imports, consts, depth + 1)
+                times = constant(count, imports, consts)
+                if size and times is not None and 0 < times < 1 << 24:
+                    return size * times
+        return 0
     if isinstance(expr, cst.Call):
         name = imports.qualify(expr.func) or dotted(expr.func) or ""
         if name == "struct.pack" and expr.args and isinstance(expr.args[0].value, cst.SimpleString):
@@ -172,5 +187,5 @@ def literal_size(expr: cst.BaseExpression, imports: ImportMap) -> int:
             except (struct.error, TypeError):
                 return 0
         if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "encode":
-            return literal_size(expr.func.value, imports)
+            return literal_size(expr.func.value, imports, consts, depth + 1)
     return 0
