@@ -96,7 +96,13 @@ def loop_makes_pieces(split: Split) -> bool:
 
 
 def receiver_name(call: cst.CSTNode) -> str:
-    """`sock` for sock.sendall(...), `self.wfile` for self.wfile.write(...)."""
+    """`sock` for sock.sendall(...), `self.wfile` for self.wfile.write(...), `sock` for
+    loop.sock_sendall(sock, ...)."""
+    if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+            call.func.attr.value.startswith("sock_") and call.args:
+        name = dotted(call.args[0].value)
+        if name:
+            return name
     if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
         name = dotted(call.func.value)
         if name:

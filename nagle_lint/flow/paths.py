@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from nagle_lint.flow.events import calls_in, large_guard
+from nagle_lint.flow.events import LARGE_PIECE, calls_in, large_guard
 from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
 
-MAX_INLINE_DEPTH = 8
+MAX_INLINE_DEPTH = 10
 MAX_CHAINS = 12
 STEP_BUDGET = 300_000  # statements visited per module, inlining included; then stop inlining
 
@@ -91,6 +91,7 @@ class FlowResult:
     setopts: dict = field(default_factory=dict)  # id(node) -> SetOpt
     reads: dict = field(default_factory=dict)  # (id(conn), id(node)) -> Read
     corks_held: dict = field(default_factory=dict)  # id(setopt node) -> (SetOpt, read node)
+    names: dict = field(default_factory=dict)  # Conn -> how the code names its socket, for messages
 
 
 # A chain: first piece, first held piece, count, dirty buffer, cork setopt, and a flag. With no
@@ -149,6 +150,7 @@ class Walker:
         self._write_events: dict = {}
         self._write_sites: set = set()
         self._calls: dict[int, list] = {}
+        self._consts: dict[int, dict] = {}
         self._inlined: dict = {}
 
     # -- roots ------------------------------------------------------------------------------
@@ -431,9 +433,12 @@ class Walker:
         return state
 
     def inline(self, callee: FunctionInfo, call: cst.Call, state, frame: _Frame):
-        if (len(self.stack) > MAX_INLINE_DEPTH or callee in self.stack or self.steps > STEP_BUDGET
-                or not self.interesting(callee)):
+        if not self.interesting(callee):
             return state
+        if len(self.stack) > MAX_INLINE_DEPTH or callee in self.stack or self.steps > STEP_BUDGET:
+            # A helper that touches streams but is not followed (too deep, recursive, budget):
+            # it may read, so the writes before it are not known to be one message.
+            return shadow(state)
         params = {}
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
         positional = [a for a in call.args if a.keyword is None and not a.star]
@@ -485,6 +490,20 @@ class Walker:
     def _loops(self, frame: _Frame) -> tuple:
         return frame.outer_loops + tuple(id(loop.node) for loop in frame.loops)
 
+    def consts(self, frame: _Frame) -> dict:
+        """Module constants plus the function's own names bound once (`DATA_SIZE = 10_000_00`)."""
+        func = frame.act.func
+        key = id(func)
+        found = self._consts.get(key)
+        if found is None:
+            found = dict(self.index.consts)
+            if func is not None:
+                for name, bindings in func.bindings.items():
+                    if len(bindings) == 1 and bindings[0].index is None:
+                        found[name] = bindings[0].value
+            self._consts[key] = found
+        return found
+
     def _chains(self, state, conn):
         return state.get(conn, frozenset({EMPTY}))
 
@@ -497,14 +516,20 @@ class Walker:
             size, large = 0, False
             if args:
                 value = args[0].value if isinstance(args[0], cst.Arg) else args[0]
-                size = literal_size(value, self.imports, self.index.consts)
+                size = literal_size(value, self.imports, self.consts(frame))
                 if isinstance(value, (cst.List, cst.Tuple)):  # sendmsg([a, b]) / writelines
-                    sizes = [literal_size(e.value, self.imports, self.index.consts) for e in value.elements if isinstance(e, cst.Element)]
+                    sizes = [literal_size(e.value, self.imports, self.consts(frame)) for e in value.elements if isinstance(e, cst.Element)]
                     size = sum(sizes) if sizes and all(sizes) else 0
                 name = dotted(value) or (dotted(value.value) if isinstance(value, cst.Subscript) else None)
-                large = name is not None and name in frame.large
+                large = (name is not None and name in frame.large) or size >= LARGE_PIECE
             event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites)
             self._write_events[key] = event
+        func = call.func
+        if stream.role == C.SOCKET and conn not in self.result.names and isinstance(func, cst.Attribute):
+            sock_call = func.attr.value.startswith("sock_") and call.args  # loop.sock_sendall(sock, ...)
+            name = dotted(call.args[0].value if sock_call else func.value)
+            if name:
+                self.result.names[conn] = name
         if (id(conn), id(call)) not in self._write_sites:
             self._write_sites.add((id(conn), id(call)))
             self.result.writes[conn] = self.result.writes.get(conn, 0) + 1
@@ -582,6 +607,11 @@ class Walker:
                     new.add(chain[:4] + (None, chain[5]))
             return {**state, stream.conn: frozenset(new)}
         return state
+
+
+def shadow(state):
+    """Mark every pending write as possibly followed by a read we could not see."""
+    return {conn: frozenset(c[:5] + (True,) if c[2] else c for c in chains) for conn, chains in state.items()}
 
 
 def _wire(chain, event: WriteEvent):

@@ -53,13 +53,14 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
     (a split finding already carries the nodelay fix: one problem, one finding)."""
     split_conns = ctx.split_conns()
     for conn, read in ctx.facts.flow.exchanges.items():
-        if conn.side != side or not conn.nagle_on() or id(conn) in split_conns:
-            continue
+        if conn.side != side or not conn.nagle_on() or id(conn) in split_conns or not conn.keep_alive:
+            continue  # (an HTTP/1.0 handler closes after one response: no next request)
         node = conn.origin.name if conn.handler is not None else conn.origin
         if conn.handler is not None:
             fix = "set disable_nagle_algorithm = True on the handler class"
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
-        message = _NODELAY_TEMPLATES[side].format(s=receiver_name(read), read=ctx.line(read), fix=fix)
+        name = ctx.facts.flow.names.get(conn) or receiver_name(read)
+        message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.line(read), fix=fix)
         yield ctx.finding(rule, node, message, related=[("read", read)], fixes=nodelay_fixes(ctx, conn),
                           side="server" if side == C.SERVER else "client")

@@ -128,6 +128,8 @@ def constant(expr: cst.BaseExpression | None, imports: ImportMap, module_consts:
             return left << right
         if op is cst.Subtract:
             return left - right
+        if op is cst.FloorDivide and right:
+            return left // right
         if op is cst.BitOr:
             return left | right
         return None
