@@ -171,6 +171,8 @@ def cmd_check(argv: list[str]) -> int:
     paths = args.paths or ["."]
     try:
         return _run_check(args, settings, paths, fmt, strategy, config_path)
+    except BrokenPipeError:
+        raise  # handled in main(): the reader went away, not an error of ours
     except Exception as exc:  # noqa: BLE001 - last resort: one line, exit 2
         if args.debug:
             raise

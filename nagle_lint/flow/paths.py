@@ -91,7 +91,7 @@ class FlowResult:
     setopts: dict = field(default_factory=dict)  # id(node) -> SetOpt
     reads: dict = field(default_factory=dict)  # (id(conn), id(node)) -> Read
     corks_held: dict = field(default_factory=dict)  # id(setopt node) -> (SetOpt, read node)
-    names: dict = field(default_factory=dict)  # Conn -> how the code names its socket, for messages
+    names: dict = field(default_factory=dict)  # Conn -> (name the code writes it by, role), for messages
 
 
 # A chain: first piece, first held piece, count, dirty buffer, cork setopt, and a flag. With no
@@ -525,11 +525,12 @@ class Walker:
             event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites)
             self._write_events[key] = event
         func = call.func
-        if stream.role == C.SOCKET and conn not in self.result.names and isinstance(func, cst.Attribute):
+        if (stream.role == C.SOCKET or conn not in self.result.names) and isinstance(func, cst.Attribute) \
+                and self.result.names.get(conn, ("", ""))[1] != C.SOCKET:
             sock_call = func.attr.value.startswith("sock_") and call.args  # loop.sock_sendall(sock, ...)
             name = dotted(call.args[0].value if sock_call else func.value)
             if name:
-                self.result.names[conn] = name
+                self.result.names[conn] = (name, stream.role)
         if (id(conn), id(call)) not in self._write_sites:
             self._write_sites.add((id(conn), id(call)))
             self.result.writes[conn] = self.result.writes.get(conn, 0) + 1

@@ -60,7 +60,7 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             fix = "set disable_nagle_algorithm = True on the handler class"
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
-        name = ctx.facts.flow.names.get(conn) or receiver_name(read)
+        name = ctx.facts.flow.names.get(conn, (receiver_name(read),))[0]
         message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.line(read), fix=fix)
         yield ctx.finding(rule, node, message, related=[("read", read)], fixes=nodelay_fixes(ctx, conn),
                           side="server" if side == C.SERVER else "client")
