@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from . import tcpinfo, verdict
 from .servers import Peer, check_target, recv_exact
 
-VARIANTS = ("as written", "one write", "sendmsg", "TCP_NODELAY", "TCP_QUICKACK once")
+VARIANTS = ("as written", "one write", "sendmsg", "TCP_NODELAY", "TCP_QUICKACK once", "TCP_QUICKACK per recv")
 DEFAULT_FIRST = 64  # unknown header size
 DEFAULT_NEXT = 256  # unknown body size
 REQUEST = b"R" * 16  # what the built-in client sends in the server-side direction
@@ -137,6 +137,7 @@ def run_variant(pieces: list[int], side: str, variant: str, requests: int = 20, 
     if side == "client":
         peer = Peer(expect=total, reply=b"OK", host=peer_host,
                     quickack_once=(variant == "TCP_QUICKACK once"),
+                    quickack_each=(variant == "TCP_QUICKACK per recv"),
                     max_messages=warmup + requests, deadline_s=deadline_s, sock_factory=mk_reader)
         peer.start()
         w = mk_writer(family, socket.SOCK_STREAM)
@@ -190,7 +191,8 @@ def run_variant(pieces: list[int], side: str, variant: str, requests: int = 20, 
                     for i in range(warmup + requests):
                         t0 = time.perf_counter_ns()
                         c.sendall(REQUEST)
-                        if len(recv_exact(c, total, deadline)) != total:
+                        if len(recv_exact(c, total, deadline,
+                                          rearm_quickack=variant == "TCP_QUICKACK per recv")) != total:
                             raise ConnectionError("server closed")
                         if i >= warmup:
                             box["lat"].append((time.perf_counter_ns() - t0) / 1e6)

@@ -41,8 +41,9 @@ def check_target(host: str) -> str:
     return host
 
 
-def recv_exact(sock: socket.socket, n: int, deadline: float) -> bytes:
-    """Read exactly n bytes (b"" on EOF before any byte); bounded by the deadline."""
+def recv_exact(sock: socket.socket, n: int, deadline: float, rearm_quickack: bool = False) -> bytes:
+    """Read exactly n bytes (b"" on EOF before any byte); bounded by the deadline.
+    rearm_quickack sets TCP_QUICKACK after every recv (the only way it helps: it is not sticky)."""
     chunks = []
     got = 0
     while got < n:
@@ -51,6 +52,8 @@ def recv_exact(sock: socket.socket, n: int, deadline: float) -> bytes:
             raise TimeoutError("peer deadline passed")
         sock.settimeout(left)
         data = sock.recv(min(65536, n - got))
+        if rearm_quickack:
+            sock.setsockopt(socket.IPPROTO_TCP, tcpinfo.TCP_QUICKACK, 1)
         if not data:
             if got:
                 raise ConnectionError("EOF inside a message")
@@ -71,12 +74,13 @@ class Peer(threading.Thread):
 
     def __init__(self, expect: int, reply: bytes = b"OK", host: str = "127.0.0.1",
                  quickack_once: bool = False, max_messages: int = 10_000,
-                 deadline_s: float = 60.0, sock_factory=None) -> None:
+                 deadline_s: float = 60.0, sock_factory=None, quickack_each: bool = False) -> None:
         super().__init__(name="nagle-lint-peer", daemon=True)
         check_target(host)
         self.expect = expect
         self.reply = reply
         self.quickack_once = quickack_once
+        self.quickack_each = quickack_each
         self.max_messages = max_messages
         self.deadline = time.monotonic() + deadline_s
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -97,7 +101,7 @@ class Peer(threading.Thread):
             if self.quickack_once:
                 conn.setsockopt(socket.IPPROTO_TCP, tcpinfo.TCP_QUICKACK, 1)
             while self.messages < self.max_messages:
-                msg = recv_exact(conn, self.expect, self.deadline)
+                msg = recv_exact(conn, self.expect, self.deadline, rearm_quickack=self.quickack_each)
                 if not msg:
                     break
                 conn.sendall(self.reply)
