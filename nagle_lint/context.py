@@ -5,9 +5,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Iterable
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
 from nagle_lint.flow.analyse import ModuleFacts
+from nagle_lint.flow.events import fast_children
 from nagle_lint.lines import LineIndex
 from nagle_lint.flow.paths import Split
 from nagle_lint.model import Finding, Fix, Related, Span
@@ -20,24 +21,63 @@ if TYPE_CHECKING:
 
 
 class FileContext:
-    def __init__(self, path: str, source: str, facts: ModuleFacts, settings) -> None:
+    def __init__(self, path: str, source: str, facts: ModuleFacts, settings,
+                 top_lines: list[int] | None = None) -> None:
         self.path = path
         self.source = source
         self.facts = facts
         self.settings = settings
+        self.top_lines = top_lines  # first line of each top-level statement (engine.top_lines)
+        self._owner: dict[int, int] = {}  # id(node) -> index of its top-level statement
+        self._scanned = 0
+        self._statement_positions: dict[int, tuple] = {}
 
     # -- positions (computed only when a rule reports something) -----------------------------
+    # libcst computes positions by generating the code of the whole module, which costs more
+    # than parsing it. Here only the top-level statements that hold a reported node are
+    # generated, each on its own, and shifted to its first line (known from the ast).
     @cached_property
     def _positions(self):
         wrapper = MetadataWrapper(self.facts.module, unsafe_skip_copy=True)
         return wrapper.resolve(PositionProvider)
+
+    def _code_range(self, node: cst.CSTNode):
+        if self.top_lines is None:
+            return self._positions[node]
+        index = self._top_index(node)
+        if index is None:
+            return self._positions[node]
+        found = self._statement_positions.get(index)
+        if found is None:
+            statement = self.facts.module.body[index]
+            alone = self.facts.module.with_changes(body=[statement], header=[], footer=[])
+            positions = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+            shift = self.top_lines[index] - positions[statement].start.line
+            found = self._statement_positions[index] = (positions, shift)
+        positions, shift = found
+        code_range = positions[node]
+        return CodeRange(CodePosition(code_range.start.line + shift, code_range.start.column),
+                         CodePosition(code_range.end.line + shift, code_range.end.column))
+
+    def _top_index(self, node: cst.CSTNode) -> int | None:
+        key = id(node)
+        body = self.facts.module.body
+        while key not in self._owner and self._scanned < len(body):
+            index = self._scanned
+            stack = [body[index]]
+            while stack:
+                current = stack.pop()
+                self._owner[id(current)] = index
+                stack.extend(fast_children(current))
+            self._scanned += 1
+        return self._owner.get(key)
 
     @cached_property
     def line_starts(self) -> list[int]:
         return LineIndex(self.source).starts
 
     def span(self, node: cst.CSTNode) -> Span:
-        code_range = self._positions[node]
+        code_range = self._code_range(node)
         return Span(code_range.start.line, code_range.start.column + 1,
                     code_range.end.line, code_range.end.column + 1)
 

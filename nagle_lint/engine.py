@@ -24,6 +24,7 @@ import libcst as cst
 
 from nagle_lint import noqa
 from nagle_lint.context import FileContext
+from nagle_lint.lines import split_lines
 from nagle_lint.flow.analyse import analyse
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.rules import CHECKS, select_rules
@@ -101,7 +102,7 @@ def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAUL
         return FileResult(path, skipped="no socket code", source_hash=digest)
     try:
         tree = screen(source)
-        module = None
+        module, text = None, source
         if settings.sparse:
             text = sparse_source(source, tree, settings)
             if text is not source:
@@ -110,12 +111,13 @@ def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAUL
                 except ReadError:  # a blanked statement shared a line oddly: parse it all
                     module = None
         if module is None:
+            text = source
             module = parse(source, screened=True)
     except ReadError as exc:
         return FileResult(path, error=exc.error, source_hash=digest)
     try:
         facts = analyse(module, settings.stream_map())
-        ctx = FileContext(path, source, facts, settings)
+        ctx = FileContext(path, source, facts, settings, top_lines=top_lines(module, tree, text))
         findings = []
         for rule in rules:
             findings.extend(CHECKS[rule.code](ctx))
@@ -227,6 +229,25 @@ def _defined(node: ast.stmt) -> set[str]:
                 if isinstance(sub, ast.Name):
                     names.add(sub.id)
     return names
+
+
+def top_lines(module: cst.Module, tree: ast.Module, text: str) -> list[int] | None:
+    """The first line of each top-level statement of the libcst module, from the ast of the same
+    file: what lets positions be computed one statement at a time (context.FileContext.span).
+    None when the two trees do not line up (then positions come from the whole module)."""
+    lines = split_lines(text)
+    kept = []
+    for node in tree.body:
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
+        if first - 1 < len(lines) and lines[first - 1].strip():  # blanked statements are gone
+            kept.append(first)
+    out, index = [], 0
+    for stmt in module.body:
+        if index >= len(kept):
+            return None
+        out.append(kept[index])
+        index += len(stmt.body) if type(stmt) is cst.SimpleStatementLine else 1
+    return out if index == len(kept) else None
 
 
 def _dedupe(findings):
