@@ -7,7 +7,8 @@ import re
 import pytest
 
 import nagle_lint.rules as rules_pkg
-from nagle_lint.engine import check_source
+from nagle_lint.engine import check_source, parse
+from nagle_lint.fixer import fix_text
 from nagle_lint.rules import ALL_RULES, RULE_MODULES
 from nagle_lint.rules.base import DOC_HEADINGS, Invalid, Valid
 from nagle_lint.settings import Settings
@@ -35,6 +36,14 @@ def test_example(rule, example):
     assert [(f.span.line, f.span.col) for f in found] == [(line, col)]
     assert found[0].message  # a one-line message
     assert "\n" not in found[0].message
+    if example.fixed is not None:  # the safe fix (of the example's strategy) gives exactly `fixed`
+        settings = Settings(select=(rule.code,))
+        outcome = fix_text(example.code, "example.py", settings, example.strategy)
+        assert outcome.text == example.fixed
+        if example.strategy:
+            assert {fix.strategy for _, fix in outcome.applied} == {example.strategy}
+        parse(outcome.text)
+        assert not fix_text(outcome.text, "example.py", settings, example.strategy).changed
 
 
 @pytest.mark.parametrize("rule", ALL_RULES, ids=lambda r: r.code)
@@ -56,3 +65,12 @@ def test_registry_matches_modules_on_disk():
     assert len(codes) == len(set(codes))
     for module in RULE_MODULES:
         assert module.__name__.rsplit(".", 1)[1].startswith(module.RULE.code.lower() + "_")
+
+
+def test_rules_reference_is_generated_and_current():
+    from pathlib import Path
+
+    from nagle_lint.docs import rules_markdown
+
+    on_disk = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert on_disk == rules_markdown(), "run: python -m nagle_lint.docs > docs/rules.md"

@@ -1,6 +1,246 @@
-"""The TCP_NODELAY fix: set it where the socket is made, or on the handler class."""
+"""The TCP_NODELAY fix: set it where the socket is made, or on the handler class.
+
+- `s = socket.create_connection(...)`, `conn, addr = srv.accept()`: a new line
+  `s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)` right after the statement.
+- `s = socket.socket(...)` followed in the same block by `s.connect(...)`: after the connect
+  (Linux keeps the option set before connect, but reading order is clearer this way).
+- `with socket.create_connection(...) as s:`: the first statement of the with body.
+- socketserver.StreamRequestHandler and http.server handlers: `disable_nagle_algorithm = True`
+  in the class body (StreamRequestHandler.setup() then sets TCP_NODELAY on every connection);
+  a plain BaseRequestHandler ignores that attribute, so there the call goes first in handle().
+
+The name comes from the creating statement's target; no simple target, no fix. Always safe:
+it changes when small segments leave, never what is sent.
+"""
 from __future__ import annotations
 
+import libcst as cst
 
+from nagle_lint.fixes.guard import guarded
+from nagle_lint.fixes.imports import socket_spelling
+from nagle_lint.fixes.source import (
+    first_line_of_block_statement,
+    indent_of,
+    insert_after_line,
+    line_start,
+    newline_of,
+    offsets,
+    statement_map,
+)
+from nagle_lint.model import Applicability, Edit, Fix
+from nagle_lint.streams import catalog as C
+from nagle_lint.streams.names import dotted
+
+_STREAM_HANDLER_BASES = frozenset({
+    "socketserver.StreamRequestHandler", "http.server.BaseHTTPRequestHandler",
+    "http.server.SimpleHTTPRequestHandler", "http.server.CGIHTTPRequestHandler",
+    "wsgiref.simple_server.WSGIRequestHandler",
+})
+
+
+@guarded
 def nodelay_fixes(ctx, conn) -> tuple:
+    if not conn.nagle_on():  # NAG401: TCP_NODELAY is already set
+        return ()
+    if _turned_off(ctx, conn):  # the code clears TCP_NODELAY on purpose somewhere: not ours to undo
+        return ()
+    if conn.handler is not None:
+        return _handler_fix(ctx, conn)
+    if isinstance(conn.origin, cst.Call):
+        return _socket_fix(ctx, conn, conn.origin)
     return ()
+
+
+def _turned_off(ctx, conn) -> bool:
+    for record in ctx.facts.flow.setopts.values():
+        if (record.conn is conn and record.level == C.IPPROTO_TCP
+                and record.option == C.OPTION_NUMBERS["TCP_NODELAY"] and record.value == 0):
+            return True
+    return False
+
+
+def _setsockopt(ctx, var: str):
+    spelling = socket_spelling(ctx)
+    if spelling is None:
+        return None
+    level, option, edits = spelling
+    return f"{var}.setsockopt({level}, {option}, 1)", edits
+
+
+def _is_plain_socket(ctx, call: cst.Call) -> bool:
+    name = ctx.facts.imports.qualify(call.func) or ""
+    return name.endswith(".socket") or name.endswith(".SocketType") or name in ("socket", "SocketType")
+
+
+def _connect_after(smap, stmt, var: str, body=None, start: int = 0):
+    """The `var.connect(...)` statement that follows stmt in its block (or in body from start)."""
+    if body is None:
+        slot = smap.slots.get(id(stmt))
+        if slot is None:
+            return None
+        body, start = slot.body, slot.index + 1
+    for nxt in body[start:]:
+        if not isinstance(nxt, cst.SimpleStatementLine):
+            continue
+        for small in nxt.body:
+            if (isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
+                    and isinstance(small.value.func, cst.Attribute)
+                    and small.value.func.attr.value in ("connect", "connect_ex")
+                    and dotted(small.value.func.value) == var):
+                return nxt
+    return None
+
+
+def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
+    smap = statement_map(ctx)
+    accept = conn.listener is not None
+    plain = not accept and _is_plain_socket(ctx, origin)
+    if id(origin) in smap.with_items:
+        with_stmt, item = smap.with_items[id(origin)]
+        if accept or item.asname is None or item.item is not origin and not isinstance(item.item, cst.Await):
+            return ()
+        var = dotted(item.asname.name)
+        body = with_stmt.body
+        if var is None or not isinstance(body, cst.IndentedBlock) or not body.body:
+            return ()
+        made = _setsockopt(ctx, var)
+        if made is None:
+            return ()
+        text, import_edits = made
+        anchor = _connect_after(smap, None, var, body.body, 0) if plain else None
+        if anchor is not None:
+            edit = insert_after_line(ctx, anchor, text, indent_of(ctx, anchor) or "")
+            where = "connects"
+        else:
+            first = body.body[0]
+            indent = indent_of(ctx, first)
+            if indent is None:
+                return ()
+            line = first_line_of_block_statement(ctx, first)
+            position = line_start(ctx, line)
+            edit = Edit(position, position, indent + text + newline_of(ctx, line))
+            where = "is made"
+        return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
+    place = smap.assigned.get(id(origin))
+    if place is None or not isinstance(place.line, cst.SimpleStatementLine):
+        return ()
+    var = _target(place.small, origin, accept)
+    if var is None:
+        return ()
+    made = _setsockopt(ctx, var)
+    if made is None:
+        return ()
+    text, import_edits = made
+    anchor = _connect_after(smap, place.line, var) if plain else None
+    where = "connects" if anchor is not None else ("is accepted" if accept else "is made")
+    anchor = anchor if anchor is not None else place.line
+    indent = indent_of(ctx, anchor)
+    if indent is None:
+        return ()
+    edit = insert_after_line(ctx, anchor, text, indent)
+    return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
+
+
+def _target(small, origin: cst.Call, accept: bool) -> str | None:
+    """The name the creating statement binds the socket to, or None."""
+    value = small.value.expression if isinstance(small.value, cst.Await) else small.value
+    if isinstance(small, cst.AnnAssign):
+        targets = [small.target]
+    else:
+        targets = [t.target for t in small.targets]
+    if value is origin:
+        if accept:  # conn, addr = srv.accept()
+            for target in targets:
+                if isinstance(target, (cst.Tuple, cst.List)) and target.elements:
+                    first = target.elements[0]
+                    if isinstance(first, cst.Element):
+                        name = dotted(first.value)
+                        if name is not None:
+                            return name
+            return None
+        for target in targets:
+            name = dotted(target)
+            if name is not None:
+                return name
+        return None
+    if accept and isinstance(value, cst.Subscript) and value.value is origin and len(value.slice) == 1:
+        index = value.slice[0].slice
+        if isinstance(index, cst.Index) and isinstance(index.value, cst.Integer) and index.value.value == "0":
+            for target in targets:
+                name = dotted(target)
+                if name is not None:
+                    return name
+    return None
+
+
+def _fix(title: str, edits: tuple) -> Fix:
+    return Fix(title, "nodelay", Applicability.SAFE, tuple(edits))
+
+
+# -- request handler classes ----------------------------------------------------------------------
+def _handler_fix(ctx, conn) -> tuple:
+    cls = conn.handler
+    node: cst.ClassDef = cls.node
+    if not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
+        return ()
+    imports = ctx.facts.imports
+    bases = {imports.qualify(b) for klass in ctx.facts.index.class_chain(cls) for b in klass.bases}
+    if bases & _STREAM_HANDLER_BASES:
+        return _attribute_fix(ctx, node)
+    if "socketserver.BaseRequestHandler" in bases and "handle" in cls.methods:
+        return _handle_fix(ctx, cls.methods["handle"].node)
+    return ()
+
+
+def _attribute_fix(ctx, node: cst.ClassDef) -> tuple:
+    body = node.body.body
+    name = node.name.value
+    title = f"Set `disable_nagle_algorithm = True` on `{name}` (TCP_NODELAY on every connection)"
+    for stmt in body:  # an explicit `disable_nagle_algorithm = False`: flip it
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if (isinstance(small, cst.Assign) and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name)
+                        and small.targets[0].target.value == "disable_nagle_algorithm"):
+                    start, end = offsets(ctx, small.value)
+                    return (_fix(title, (Edit(start, end, "True"),)),)
+    indent = indent_of(ctx, body[0])
+    if indent is None:
+        return ()
+    text = indent + "disable_nagle_algorithm = True"
+    leading = 0  # docstring and class attributes at the top of the body
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine) and all(
+                isinstance(s, (cst.Assign, cst.AnnAssign)) or (isinstance(s, cst.Expr) and isinstance(
+                    s.value, (cst.SimpleString, cst.ConcatenatedString))) for s in stmt.body):
+            leading += 1
+        else:
+            break
+    if leading:
+        return (_fix(title, (insert_after_line(ctx, body[leading - 1], text.lstrip(" \t"), indent),)),)
+    line = first_line_of_block_statement(ctx, body[0])
+    position = line_start(ctx, line)
+    newline = newline_of(ctx, line)
+    return (_fix(title, (Edit(position, position, text + newline + newline),)),)
+
+
+def _handle_fix(ctx, func: cst.FunctionDef) -> tuple:
+    body = func.body
+    if not isinstance(body, cst.IndentedBlock) or not body.body:
+        return ()
+    made = _setsockopt(ctx, "self.request")
+    if made is None:
+        return ()
+    text, import_edits = made
+    stmts = body.body
+    first = stmts[0]
+    indent = indent_of(ctx, first)
+    if indent is None:
+        return ()
+    title = "Set TCP_NODELAY on `self.request` at the start of handle()"
+    if (isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and isinstance(first.body[0], cst.Expr)
+            and isinstance(first.body[0].value, (cst.SimpleString, cst.ConcatenatedString))):
+        return (_fix(title, (insert_after_line(ctx, first, text, indent),) + import_edits),)
+    line = first_line_of_block_statement(ctx, first)
+    position = line_start(ctx, line)
+    return (_fix(title, (Edit(position, position, indent + text + newline_of(ctx, line)),) + import_edits),)

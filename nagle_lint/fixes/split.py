@@ -1,6 +1,82 @@
-"""Fixes for a request or response written in pieces: join, sendmsg, write loop."""
+"""Fixes for a request or response written in pieces: join, sendmsg, write loop.
+
+Each fix edits the finding's own node (`split.second.located(split.first)`) and the first piece.
+When both pieces are the same write in a helper reached through two call sites, the call sites
+are joined instead, and only when the helper does nothing but write its one argument.
+"""
 from __future__ import annotations
 
+import libcst as cst
 
+from nagle_lint.fixes.guard import guarded
+from nagle_lint.fixes.join import find_run, join_fixes
+from nagle_lint.fixes.loop import loop_fix
+from nagle_lint.streams import catalog as C
+
+
+def _method(call) -> str | None:
+    if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
+        return call.func.attr.value
+    return None
+
+
+@guarded
 def split_fixes(ctx, split) -> tuple:
-    return ()
+    first, second = split.first, split.second
+    method = _method(second.node)
+    if method is None:
+        return ()
+    socket_like = second.stream.role == C.SOCKET
+    if second.same_write(first):
+        # the same write again: a loop (NAG103)
+        return loop_fix(ctx, second.node, method, second.loops)
+    if second.node is first.node:
+        # one helper's write, reached through two call sites: join the call sites when the
+        # helper only writes its argument
+        a, b = first.located(second), second.located(first)
+        if not first.sites or first.sites[-1] is not a or not _forwarding_helper(second, b):
+            return ()
+        run = find_run(ctx, a, b)
+        return join_fixes(ctx, run, method, socket_like=False) if run is not None else ()
+    if _method(first.node) != method:
+        return ()
+    fixes = ()
+    run = find_run(ctx, first.node, second.node)
+    if run is not None:
+        fixes = join_fixes(ctx, run, method, socket_like)
+    elif second.loops and second.loops != first.loops:
+        fixes = loop_fix(ctx, second.node, method, second.loops)
+    return fixes
+
+
+def _forwarding_helper(event, site) -> bool:
+    """Is the write's function `def f(self?, x): stream.write(x)`, called directly at the site?"""
+    sites = event.sites
+    if not sites or sites[-1] is not site:
+        return False
+    func = event.func
+    if func is None or not isinstance(func.node, cst.FunctionDef):
+        return False
+    body = func.node.body
+    stmts = list(body.body) if isinstance(body, cst.IndentedBlock) else [body]
+    if stmts and _is_docstring(stmts[0]):
+        stmts = stmts[1:]
+    if len(stmts) != 1 or not isinstance(stmts[0], (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        return False
+    smalls = stmts[0].body
+    if len(smalls) != 1 or not isinstance(smalls[0], cst.Expr) or smalls[0].value is not event.node:
+        return False
+    params = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
+    node_params = func.node.params
+    if len(params) != 1 or node_params.star_arg not in (None, cst.MaybeSentinel.DEFAULT) or node_params.star_kwarg:
+        return False
+    call = event.node
+    if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return False
+    value = call.args[0].value
+    return isinstance(value, cst.Name) and value.value == params[0]
+
+
+def _is_docstring(stmt) -> bool:
+    return (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)
+            and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))

@@ -44,11 +44,27 @@ EXAMPLES = (
     Valid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HEAD' + b'BODY')\ns.recv(1)\n"),
     Valid("import socket\ns = socket.socket(socket.AF_UNIX)\ns.sendall(b'HEAD')\ns.sendall(b'BODY')\ns.recv(1)\n"),
     Invalid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HEAD')\ns.sendall(b'BODY')\n"
-            "s.recv(1)\n", at="4:1"),
+            "s.recv(1)\n", at="4:1",
+            fixed="import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HEADBODY')\ns.recv(1)\n"),
     Invalid("from socket import socket\n\nclass Client:\n    def __init__(self):\n        self.sock = socket()\n"
             "        self.sock.connect(('h', 1))\n\n    def _head(self, h):\n        self.sock.sendall(h)\n\n"
             "    def call(self, h, b):\n        self._head(h)\n        self.sock.sendall(b)\n"
-            "        return self.sock.recv(4)\n", at="13:9"),
+            "        return self.sock.recv(4)\n", at="13:9",
+            fixed="from socket import socket, IPPROTO_TCP, TCP_NODELAY\n\nclass Client:\n    def __init__(self):\n"
+                  "        self.sock = socket()\n        self.sock.connect(('h', 1))\n"
+                  "        self.sock.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)\n\n"
+                  "    def _head(self, h):\n        self.sock.sendall(h)\n\n"
+                  "    def call(self, h, b):\n        self._head(h)\n        self.sock.sendall(b)\n"
+                  "        return self.sock.recv(4)\n"),
+    Invalid("import socket\n\ndef get(path):\n    s = socket.create_connection(('h', 80))\n    s.sendall(b'GET ')\n"
+            "    s.sendall(path)  # the target\n    s.sendall(b' HTTP/1.0\\r\\n\\r\\n')\n    return s.recv(4096)\n",
+            at="6:5",
+            fixed="import socket\n\ndef get(path):\n    s = socket.create_connection(('h', 80))\n"
+                  "    s.sendall(b'GET ' + path + b' HTTP/1.0\\r\\n\\r\\n')  # the target\n    return s.recv(4096)\n"),
+    Invalid("import socket\ns = socket.socket()\ns.connect(('h', 1))\ns.sendall(head)\ns.sendall(body)\ns.recv(1)\n",
+            at="5:1", strategy="nodelay",
+            fixed="import socket\ns = socket.socket()\ns.connect(('h', 1))\n"
+                  "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(head)\ns.sendall(body)\ns.recv(1)\n"),
 )
 
 RULE = Rule(

@@ -52,10 +52,18 @@ EXAMPLES = (
     Valid("from http.server import BaseHTTPRequestHandler\n\nclass H(BaseHTTPRequestHandler):\n"
           "    def do_GET(self):\n        self.send_response(200)\n        self.end_headers()\n"
           "        self.wfile.write(b'body')\n"),
-    Invalid(_SERVER + "    conn.sendall(b'LEN4')\n    conn.sendall(b'BODY')\n", at="6:5"),
+    Invalid(_SERVER + "    conn.sendall(b'LEN4')\n    conn.sendall(b'BODY')\n", at="6:5",
+            fixed=_SERVER + "    conn.sendall(b'LEN4BODY')\n"),
     Invalid("from http.server import BaseHTTPRequestHandler\n\nclass H(BaseHTTPRequestHandler):\n"
             "    protocol_version = 'HTTP/1.1'\n\n    def do_GET(self):\n        self.send_response(200)\n"
-            "        self.end_headers()\n        self.wfile.write(b'body')\n", at="9:9"),
+            "        self.end_headers()\n        self.wfile.write(b'body')\n", at="9:9",
+            fixed="from http.server import BaseHTTPRequestHandler\n\nclass H(BaseHTTPRequestHandler):\n"
+                  "    protocol_version = 'HTTP/1.1'\n    disable_nagle_algorithm = True\n\n    def do_GET(self):\n"
+                  "        self.send_response(200)\n        self.end_headers()\n        self.wfile.write(b'body')\n"),
+    Invalid(_SERVER + "    conn.sendall(header)\n    conn.sendall(body)\n", at="6:5", strategy="nodelay",
+            fixed="import socket\nsrv = socket.create_server(('127.0.0.1', 0))\nconn, _ = srv.accept()\n"
+                  "conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\nwhile conn.recv(64):\n"
+                  "    conn.sendall(header)\n    conn.sendall(body)\n"),
 )
 
 RULE = Rule(

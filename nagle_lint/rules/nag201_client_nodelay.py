@@ -17,7 +17,7 @@ asyncio sets it only when `sock.proto == IPPROTO_TCP`, which a plain `socket.soc
 ## Example
 ```python
 sock = socket.create_connection((host, port))
-sock.sendall(b"PING\r\n")
+sock.sendall(b"PING\\r\\n")
 reply = sock.recv(64)
 ```
 
@@ -25,7 +25,7 @@ reply = sock.recv(64)
 ```python
 sock = socket.create_connection((host, port))
 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-sock.sendall(b"PING\r\n")
+sock.sendall(b"PING\\r\\n")
 reply = sock.recv(64)
 ```
 
@@ -48,9 +48,18 @@ EXAMPLES = (
     Valid("import socket\ns = socket.create_connection(('h', 1))\n"
           "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'PING')\ns.recv(4)\n"),
     Valid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'LOG LINE')\ns.close()\n"),
-    Invalid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'PING')\ns.recv(4)\n", at="2:5"),
+    Invalid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'PING')\ns.recv(4)\n", at="2:5",
+            fixed="import socket\ns = socket.create_connection(('h', 1))\n"
+                  "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'PING')\ns.recv(4)\n"),
     Invalid("import socket\n\ndef ping(host):\n    with socket.create_connection((host, 7)) as s:\n"
-            "        for _ in range(3):\n            s.sendall(b'PING')\n            s.recv(4)\n", at="4:10"),
+            "        for _ in range(3):\n            s.sendall(b'PING')\n            s.recv(4)\n", at="4:10",
+            fixed="import socket\n\ndef ping(host):\n    with socket.create_connection((host, 7)) as s:\n"
+                  "        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+                  "        for _ in range(3):\n            s.sendall(b'PING')\n            s.recv(4)\n"),
+    Invalid("import socket as so\n\ndef ping(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
+            "    s.sendall(b'PING')\n    return s.recv(4)\n", at="4:9",
+            fixed="import socket as so\n\ndef ping(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
+                  "    s.setsockopt(so.IPPROTO_TCP, so.TCP_NODELAY, 1)\n    s.sendall(b'PING')\n    return s.recv(4)\n"),
 )
 
 RULE = Rule(

@@ -47,9 +47,19 @@ EXAMPLES = (
     Valid(_LISTEN + "srv.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\nconn, _ = srv.accept()\n"
           "while conn.recv(64):\n    conn.sendall(b'OK')\n"),
     Valid(_LISTEN + "conn, _ = srv.accept()\nconn.recv(64)\nconn.sendall(b'OK')\nconn.close()\n"),
-    Invalid(_LISTEN + "conn, _ = srv.accept()\nwhile conn.recv(64):\n    conn.sendall(b'OK')\n", at="3:11"),
+    Invalid(_LISTEN + "conn, _ = srv.accept()\nwhile conn.recv(64):\n    conn.sendall(b'OK')\n", at="3:11",
+            fixed=_LISTEN + "conn, _ = srv.accept()\nconn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+                  "while conn.recv(64):\n    conn.sendall(b'OK')\n"),
     Invalid("import socketserver\n\nclass Echo(socketserver.StreamRequestHandler):\n    def handle(self):\n"
-            "        for line in self.rfile:\n            self.wfile.write(line)\n", at="3:7"),
+            "        for line in self.rfile:\n            self.wfile.write(line)\n", at="3:7",
+            fixed="import socketserver\n\nclass Echo(socketserver.StreamRequestHandler):\n"
+                  "    disable_nagle_algorithm = True\n\n    def handle(self):\n"
+                  "        for line in self.rfile:\n            self.wfile.write(line)\n"),
+    Invalid("import socketserver\n\nclass Echo(socketserver.BaseRequestHandler):\n    def handle(self):\n"
+            "        while data := self.request.recv(64):\n            self.request.sendall(data)\n", at="3:7",
+            fixed="import socket\nimport socketserver\n\nclass Echo(socketserver.BaseRequestHandler):\n"
+                  "    def handle(self):\n        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+                  "        while data := self.request.recv(64):\n            self.request.sendall(data)\n"),
 )
 
 RULE = Rule(

@@ -40,10 +40,15 @@ _ASYNC = ("import asyncio\n\nasync def main():\n    reader, writer = await async
 EXAMPLES = (
     Valid(_ASYNC + "    writer.writelines([b'HEAD', b'BODY'])\n    await reader.read(1)\n"),
     Valid(_ASYNC + "    writer.write(b'HEAD')\n    writer.write(b'BODY')\n    writer.close()\n"),
-    Invalid(_ASYNC + "    writer.write(b'HEAD')\n    writer.write(b'BODY')\n    await reader.read(1)\n", at="6:5"),
+    Invalid(_ASYNC + "    writer.write(b'HEAD')\n    writer.write(b'BODY')\n    await reader.read(1)\n", at="6:5",
+            fixed=_ASYNC + "    writer.write(b'HEADBODY')\n    await reader.read(1)\n"),
     Invalid("import socket\ns = socket.create_connection(('h', 1))\n"
             "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'HEAD')\ns.sendall(b'BODY')\n"
-            "s.recv(1)\n", at="5:1"),
+            "s.recv(1)\n", at="5:1",
+            fixed="import socket\ns = socket.create_connection(('h', 1))\n"
+                  "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'HEADBODY')\ns.recv(1)\n"),
+    Invalid(_ASYNC + "    writer.write(header)\n    writer.write(body)\n    await reader.read(1)\n", at="6:5",
+            fixed=_ASYNC + "    writer.write(b\"\".join((header, body)))\n    await reader.read(1)\n"),
 )
 
 RULE = Rule(

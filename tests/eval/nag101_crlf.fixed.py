@@ -1,0 +1,9 @@
+import socket
+
+
+def call(host, head, body):
+    s = socket.create_connection((host, 1))
+    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    s.sendall(b"".join((head, body)))  # header
+    # NAG101: 5
+    return s.recv(1)

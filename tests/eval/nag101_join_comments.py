@@ -1,0 +1,30 @@
+"""Client framing: the join fix keeps every comment and the odd formatting around it."""
+import socket
+import struct
+
+
+def call(host, body):
+    s = socket.create_connection((host, 7000))
+    try:
+        # length prefix, then the payload
+        s.sendall(struct.pack("!I", len(body)))  # prefix
+        s.sendall(  # NAG101: 9
+            body
+        )
+        return s.recv(4096)
+    finally:
+        s.close()
+
+
+def get(host, path):
+    conn = socket.create_connection((host, 80))
+    conn.sendall(b"GET "); conn.sendall(path)  # NAG101: 28
+    conn.sendall(b" HTTP/1.0\r\n\r\n")
+    return conn.recv(65536)
+
+
+def ping(host):
+    with socket.create_connection((host, 7)) as s:
+        s.sendall(b"PI")
+        s.sendall(b"NG\n")  # NAG101: 9
+        return s.recv(5)

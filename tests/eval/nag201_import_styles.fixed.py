@@ -1,0 +1,18 @@
+#!/usr/bin/env python3
+"""Clients made two ways; the nodelay fix spells the constants the way the module does."""
+from socket import create_connection, IPPROTO_TCP, TCP_NODELAY
+
+
+def one(host):
+    s = create_connection((host, 1))  # NAG201: 9
+    s.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)
+    s.sendall(b"PING")
+    return s.recv(4)
+
+
+def two(host):
+    with create_connection((host, 2)) as c:  # NAG201: 10
+        c.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)
+        # request, then reply
+        c.sendall(b"PING")
+        return c.recv(4)

@@ -1,0 +1,16 @@
+#!/usr/bin/env python3
+"""Clients made two ways; the nodelay fix spells the constants the way the module does."""
+from socket import create_connection
+
+
+def one(host):
+    s = create_connection((host, 1))  # NAG201: 9
+    s.sendall(b"PING")
+    return s.recv(4)
+
+
+def two(host):
+    with create_connection((host, 2)) as c:  # NAG201: 10
+        # request, then reply
+        c.sendall(b"PING")
+        return c.recv(4)

@@ -1,0 +1,78 @@
+"""`nagle-lint --fix` over a copy of corpus/: every positive with a safe fix is fixed, every
+negative is left byte for byte, every fixed file parses, and a second run changes nothing."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from nagle_lint.cli import main
+from nagle_lint.engine import check_paths, parse
+from nagle_lint.model import Applicability
+from nagle_lint.settings import Settings
+from tests.corpus_score import CORPUS, expected
+
+SETTINGS = Settings(select=("ALL",))
+
+
+def _safe_fixable(directory: Path) -> dict[str, set[str]]:
+    """file name -> codes of its findings that offer a safe fix."""
+    found: dict[str, set[str]] = {}
+    for result in check_paths([str(directory)], SETTINGS, jobs=1):
+        for finding in result.findings:
+            if any(f.applicability is Applicability.SAFE for f in finding.fixes):
+                found.setdefault(Path(finding.path).name, set()).add(finding.code)
+    return found
+
+
+def _snapshot(directory: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(directory.glob("*.py"))}
+
+
+@pytest.fixture(scope="module")
+def fixed_copy(tmp_path_factory):
+    copy = tmp_path_factory.mktemp("corpus") / "corpus"
+    shutil.copytree(CORPUS, copy)
+    before = _snapshot(copy)
+    fixable = _safe_fixable(copy)
+    main(["--fix", "--select", "ALL", "--no-cache", "--jobs", "1", "--quiet", "--exit-zero", str(copy)])
+    return copy, before, fixable
+
+
+def test_negatives_are_byte_identical(fixed_copy):
+    copy, before, _ = fixed_copy
+    after = _snapshot(copy)
+    negatives = [name for name in before if name.startswith("neg_")]
+    assert negatives
+    assert [n for n in negatives if after[n] != before[n]] == []
+
+
+def test_every_positive_with_a_safe_fix_is_fixed(fixed_copy):
+    copy, before, fixable = fixed_copy
+    labelled = {(name, code) for name, _, code in expected()}
+    positives = {name for name, _ in labelled}
+    with_fix = {name for name in positives if fixable.get(name, set()) & {c for n, c in labelled if n == name}}
+    assert len(with_fix) >= 25  # most positives have a safe fix
+    after = _snapshot(copy)
+    assert [n for n in sorted(with_fix) if after[n] == before[n]] == []
+    remaining = _safe_fixable(copy)
+    assert remaining == {}, remaining  # nothing left that --fix would change
+    for name in with_fix:
+        parse(after[name].decode("utf-8"))
+    still = {(Path(f.path).name, f.code) for r in check_paths([str(copy)], SETTINGS, jobs=1) for f in r.findings}
+    unfixed = sorted((n, c) for n, c in labelled if n in with_fix and c in fixable[n] and (n, c) in still)
+    assert unfixed == []
+
+
+def test_second_run_changes_nothing(fixed_copy):
+    copy, _, _ = fixed_copy
+    first = _snapshot(copy)
+    main(["--fix", "--unsafe-fixes", "--select", "ALL", "--no-cache", "--jobs", "1", "--quiet", "--exit-zero",
+          str(copy)])
+    once_more = _snapshot(copy)
+    main(["--fix", "--unsafe-fixes", "--select", "ALL", "--no-cache", "--jobs", "1", "--quiet", "--exit-zero",
+          str(copy)])
+    assert _snapshot(copy) == once_more
+    changed = [n for n in first if first[n] != once_more[n]]
+    assert all(n.startswith("pos_") for n in changed)
