@@ -45,7 +45,7 @@ def check_parser() -> argparse.ArgumentParser:
     parser.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes (with --fix or --diff)")
     parser.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
     parser.add_argument("--show-fixes", action="store_true", help="list the fixes applied")
-    parser.add_argument("--fix-strategy", choices=("join", "sendmsg", "nodelay"),
+    parser.add_argument("--fix-strategy", choices=("join", "sendmsg", "nodelay", "loop"),
                         help="which fix to prefer when a finding offers several")
     parser.add_argument("--ignore-noqa", action="store_true", help="report findings even on # noqa lines")
     parser.add_argument("--config", metavar="PYPROJECT", help="read [tool.nagle-lint] from this file")

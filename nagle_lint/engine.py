@@ -38,10 +38,23 @@ _TRIAGE_WORDS = (
 )
 
 
-def triage_pattern(settings: Settings) -> re.Pattern:
-    words = list(_TRIAGE_WORDS)
-    words += [name.rpartition(".")[2] for name, _ in settings.streams]
-    return re.compile("|".join(re.escape(w) for w in words if w))
+def triage_pattern(settings: Settings, aliases: tuple[str, ...] = ()) -> re.Pattern:
+    words = [re.escape(w) for w in _TRIAGE_WORDS]
+    words += [re.escape(name.rpartition(".")[2]) for name, _ in settings.streams]
+    words += [rf"\b{re.escape(alias)}\b" for alias in aliases]
+    return re.compile("|".join(w for w in words if w))
+
+
+def _source_aliases(tree: ast.Module) -> tuple[str, ...]:
+    """Local names that stand for a stream source: `from socket import create_connection as connect`,
+    `from http.server import BaseHTTPRequestHandler as Base`."""
+    found = []
+    for node in tree.body:  # an import inside a definition mentions the source there already
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.asname and any(w.rstrip("(") in alias.name for w in _TRIAGE_WORDS):
+                    found.append(alias.asname)
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -174,7 +187,7 @@ def sparse_source(source: str, tree: ast.Module, settings: Settings) -> str:
     as empty lines, so every kept line keeps its number and columns: positions need no mapping.
     """
     lines = source.splitlines(keepends=True)
-    pattern = triage_pattern(settings)
+    pattern = triage_pattern(settings, _source_aliases(tree))
     regions = []  # (first line, last line, text, defined names)
     for node in tree.body:
         first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])

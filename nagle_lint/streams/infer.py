@@ -316,12 +316,12 @@ class Resolver:
         if key in self.handler_conns:
             return self.handler_conns[key]
         self.handler_conns[key] = None
-        facts = None
+        facts, base_name = None, None
         for klass in self.index.class_chain(cls):
             for base in klass.bases:
                 name = self.imports.qualify(base)
                 if name in C.HANDLER_BASES:
-                    facts = C.HANDLER_BASES[name]
+                    facts, base_name = C.HANDLER_BASES[name], name
                     break
             if facts is not None:
                 break
@@ -330,7 +330,7 @@ class Resolver:
         if self._served_by_unix_server(cls):
             facts = C.UNIX_SOCKET.with_(side=C.SERVER, role=facts.role)
         nodelay = constant(self.index.class_attr(cls, "disable_nagle_algorithm"), self.imports, {})
-        if nodelay:
+        if nodelay and base_name != "socketserver.BaseRequestHandler":  # only StreamRequestHandler.setup() reads it
             facts = facts.with_(nagle=C.OFF)
         version = self.index.class_attr(cls, "protocol_version")
         keep_alive = facts.role != C.HTTP_HANDLER or (
