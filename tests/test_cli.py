@@ -1,0 +1,80 @@
+"""The command line: exit status, formats, configuration errors, subcommands."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+SPLIT = "import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'A')\ns.sendall(b'B')\ns.recv(1)\n"
+
+
+def run(*args, cwd):
+    proc = subprocess.run([sys.executable, "-m", "nagle_lint.cli", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120)
+    assert "Traceback" not in proc.stderr
+    return proc
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "bad.py").write_text(SPLIT)
+    (tmp_path / "good.py").write_text("import socket\ns = socket.create_connection(('h', 1))\ns.close()\n")
+    return tmp_path
+
+
+def test_exit_status_and_summary(project):
+    proc = run("bad.py", "--no-cache", cwd=project)
+    assert proc.returncode == 1
+    assert proc.stdout.startswith("bad.py:4:1: NAG101 ")
+    assert "1 finding in 1 file" in proc.stderr
+    assert run("good.py", "--no-cache", cwd=project).returncode == 0
+    assert run("bad.py", "--exit-zero", "--no-cache", cwd=project).returncode == 0
+    quiet = run("bad.py", "-q", "--no-cache", cwd=project)
+    assert quiet.stderr == "" and quiet.returncode == 1
+
+
+def test_json_is_a_list_with_required_fields(project):
+    proc = run(".", "--output-format", "json", "--no-cache", cwd=project)
+    data = json.loads(proc.stdout)
+    assert isinstance(data, list) and len(data) == 1
+    assert {"code", "path", "line", "column", "end_line", "end_column", "message", "severity"} <= set(data[0])
+    assert proc.stderr == ""  # machine formats print no summary
+
+
+def test_usage_and_config_errors_exit_2(project):
+    assert run("--select", "XYZ", ".", cwd=project).returncode == 2
+    (project / "pyproject.toml").write_text("[tool.nagle-lint]\nselectt = ['NAG1']\n")
+    proc = run(".", cwd=project)
+    assert proc.returncode == 2 and "selectt" in proc.stderr
+    (project / "pyproject.toml").write_text("[tool.nagle-lint]\nignore = ['NAG101']\n")
+    assert run(".", "--no-cache", cwd=project).returncode == 0
+
+
+def test_rules_explain_and_settings(project):
+    rules = run("rules", cwd=project)
+    assert rules.returncode == 0 and "NAG303" in rules.stdout and "opt-in" in rules.stdout
+    explain = run("explain", "NAG102", cwd=project)
+    assert explain.returncode == 0 and "## Why is this bad?" in explain.stdout
+    assert run("explain", "NAG999", cwd=project).returncode == 2
+    settings = run("--show-settings", cwd=project)
+    assert settings.returncode == 0 and "rules: NAG101" in settings.stdout
+
+
+def test_cache_gives_the_same_answer(project):
+    first = run(".", "--cache-dir", str(project / "c"), cwd=project)
+    second = run(".", "--cache-dir", str(project / "c"), cwd=project)
+    assert first.stdout == second.stdout and first.returncode == second.returncode == 1
+    assert list((project / "c").glob("results-*.pickle"))
+
+
+def test_diff_writes_nothing_and_fix_fixes(project):
+    before = (project / "bad.py").read_text()
+    diff = run("bad.py", "--diff", cwd=project)
+    assert diff.returncode == 1 and "+s.sendall(b" in diff.stdout
+    assert (project / "bad.py").read_text() == before
+    fixed = run("bad.py", "--fix", cwd=project)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert (project / "bad.py").read_text() != before
+    assert run("bad.py", "--no-cache", cwd=project).returncode == 0
