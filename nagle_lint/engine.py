@@ -251,9 +251,9 @@ def top_lines(module: cst.Module, tree: ast.Module, text: str) -> list[int] | No
     lines = split_lines(text)
     kept = []
     for node in tree.body:
-        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
-        if first - 1 < len(lines) and lines[first - 1].strip():  # blanked statements are gone
-            kept.append(first)
+        # libcst's range of a decorated definition starts at `def`/`class`, as ast's lineno does
+        if node.lineno - 1 < len(lines) and lines[node.lineno - 1].strip():  # blanked ones are gone
+            kept.append(node.lineno)
     out, index = [], 0
     for stmt in module.body:
         if index >= len(kept):

@@ -19,9 +19,15 @@ import socket  ; import struct
 def unrelated():
     return 1
 
-class Big:  # padding the module so the socket code is not first
+@decorator
+@decorator(
+    2)
+class Big:  # padding the module so the socket code is not first; decorated, and kept
     x = [1,
          2]
+
+    def helper(self):
+        return socket.create_connection(("h", 2))
 
 
 def client():
@@ -53,4 +59,4 @@ def test_odd_layout_positions_match():
     fast, whole = both(ODD, "odd.py")
     assert fast.findings and fast.findings == whole.findings
     finding = next(f for f in fast.findings if f.code == "NAG101")
-    assert (finding.span.line, finding.span.col) == (17, 29)
+    assert (finding.span.line, finding.span.col) == (23, 29)
