@@ -176,10 +176,8 @@ class Walker:
     # -- blocks and statements ----------------------------------------------------------------
     def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = ()):
         frame = _Frame(act, outer_loops=outer_loops, sites=sites)
-        body = act.func.node.body
-        stmts = body.body if isinstance(body, (cst.IndentedBlock, cst.Module)) else [body]
-        if isinstance(act.func.node, cst.Module):
-            stmts = act.func.node.body
+        node = act.func.node  # a FunctionDef, or the Module for top-level code
+        stmts = node.body if isinstance(node, cst.Module) else _body(node.body)
         out = self.block(stmts, state, frame)
         return join(out, *frame.returns)
 
@@ -524,13 +522,7 @@ class Walker:
                 large = (name is not None and name in frame.large) or size >= LARGE_PIECE
             event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites)
             self._write_events[key] = event
-        func = call.func
-        if (stream.role == C.SOCKET or conn not in self.result.names) and isinstance(func, cst.Attribute) \
-                and self.result.names.get(conn, ("", ""))[1] != C.SOCKET:
-            sock_call = func.attr.value.startswith("sock_") and call.args  # loop.sock_sendall(sock, ...)
-            name = dotted(call.args[0].value if sock_call else func.value)
-            if name:
-                self.result.names[conn] = (name, stream.role)
+        self._name(conn, stream, call)
         if (id(conn), id(call)) not in self._write_sites:
             self._write_sites.add((id(conn), id(call)))
             self.result.writes[conn] = self.result.writes.get(conn, 0) + 1
@@ -543,6 +535,17 @@ class Walker:
             else:
                 new.add(_wire(chain, event))
         return {**state, conn: frozenset(new)}
+
+    def _name(self, conn: Conn, stream: Stream, call: cst.Call) -> None:
+        """Remember how the code names the connection, for messages: the first name written to,
+        replaced once by the socket's own name if a socket method writes it later."""
+        known = self.result.names.get(conn)
+        if not isinstance(call.func, cst.Attribute) or (known and (known[1] == C.SOCKET or stream.role != C.SOCKET)):
+            return
+        sock_call = call.func.attr.value.startswith("sock_") and call.args  # loop.sock_sendall(sock, ...)
+        name = dotted(call.args[0].value if sock_call else call.func.value)
+        if name:
+            self.result.names[conn] = (name, stream.role)
 
     def flush(self, state, stream: Stream, call, frame: _Frame):
         conn = stream.conn
