@@ -1,0 +1,202 @@
+"""Every speed-up keeps the findings: the same results with and without it (issue 6).
+
+Compared, on corpus/ plus a sample of ~30 real standard-library files that mention sockets
+(picked by a byte grep at test time, so the sample follows the installed Python):
+
+- sparse parsing (Settings.sparse, default True) against whole-file parsing (sparse=False);
+- one process (jobs=1) against a worker pool (jobs=2), including the order of the results;
+- the result cache: a cold CLI run against a warm one (same --cache-dir), both against --no-cache,
+  and a warm run after a file changed (the stale entry must not be used).
+
+Each comparison is made twice: on the key the issue names (code, path, line, column, message),
+then on everything a finding carries (end position, related places, fixes and their edits,
+which are offsets into the file and so the first thing a region-mapping bug would shift).
+If `sparse` has no effect yet the first comparison passes trivially; it guards the change.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from nagle_lint import engine
+from nagle_lint.rules import ALL_RULES
+from nagle_lint.settings import DEFAULT_SETTINGS, Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+SAMPLE_SIZE = 30
+MAX_SAMPLE_BYTES = 100_000  # per file: keeps the whole module well under a minute on 2 cores
+
+# every rule, the opt-in ones too: more code paths compared
+ALL_CODES = tuple(rule.code for rule in ALL_RULES if not rule.default_enabled)
+BASE = dataclasses.replace(DEFAULT_SETTINGS, extend_select=ALL_CODES)
+
+
+def _stdlib_socket_files() -> list[str]:
+    stdlib = sysconfig.get_paths()["stdlib"]
+    found = []
+    for dirpath, dirnames, filenames in os.walk(stdlib):
+        dirnames[:] = sorted(d for d in dirnames if d not in ("site-packages", "__pycache__", "dist-packages"))
+        for name in sorted(filenames):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(dirpath, name)
+            try:
+                size = os.path.getsize(path)
+                if size > MAX_SAMPLE_BYTES:
+                    continue
+                with open(path, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                continue
+            if b"socket" in data:
+                found.append(path)
+    found.sort()
+    if len(found) <= SAMPLE_SIZE:
+        return found
+    step = len(found) / SAMPLE_SIZE  # evenly spread over the tree: asyncio, http, test, xmlrpc...
+    return [found[int(i * step)] for i in range(SAMPLE_SIZE)]
+
+
+@pytest.fixture(scope="module")
+def sample() -> list[str]:
+    files = _stdlib_socket_files()
+    if len(files) < 10:
+        pytest.skip("the installed standard library has too few socket files to sample")
+    return files
+
+
+@pytest.fixture(scope="module")
+def paths(sample) -> list[str]:
+    return [str(CORPUS)] + sample
+
+
+@pytest.fixture(scope="module")
+def baseline(paths):
+    """Whole-file parsing, one process, no cache: the reference."""
+    return engine.check_paths(paths, _with(BASE, sparse=False), jobs=1)
+
+
+def _with(settings: Settings, **changes) -> Settings:
+    known = {f.name for f in dataclasses.fields(Settings)}
+    return dataclasses.replace(settings, **{k: v for k, v in changes.items() if k in known})
+
+
+def _key(finding) -> tuple:
+    return (finding.code, finding.path, finding.span.line, finding.span.col, finding.message)
+
+
+def _full(finding) -> tuple:
+    return (_key(finding), finding.span, finding.related, finding.fixes, finding.severity, finding.confidence,
+            finding.pieces)
+
+
+def _error(result):
+    return None if result.error is None else (result.error.kind, result.error.line)
+
+
+def _assert_same(expected, actual, what: str) -> None:
+    assert [r.path for r in actual] == [r.path for r in expected], f"{what}: different files or order"
+    for want, got in zip(expected, actual):
+        assert _error(got) == _error(want), f"{what}: {want.path}: error {_error(want)} became {_error(got)}"
+        assert [_key(f) for f in got.all_findings()] == [_key(f) for f in want.all_findings()], \
+            f"{what}: {want.path}: findings differ"
+    for want, got in zip(expected, actual):
+        assert [_full(f) for f in got.all_findings()] == [_full(f) for f in want.all_findings()], \
+            f"{what}: {want.path}: same findings, but their spans, related places or fixes differ"
+
+
+def _count(results) -> int:
+    return sum(len(r.all_findings()) for r in results)
+
+
+def test_sample_is_real(paths, baseline):
+    # The comparison must have something to compare: files analysed and findings found.
+    assert len(baseline) >= 64 + 10
+    assert _count(baseline) >= 30
+    analysed = [r for r in baseline if r.error is None and not r.skipped]
+    assert len(analysed) >= 40
+
+
+@pytest.fixture(scope="module")
+def sparse_one(paths):
+    """The default (sparse parsing), one process, no cache."""
+    return engine.check_paths(paths, _with(BASE, sparse=True), jobs=1)
+
+
+def test_sparse_parsing_same_findings(baseline, sparse_one):
+    assert "sparse" in {f.name for f in dataclasses.fields(Settings)}, "Settings.sparse is gone: update this test"
+    _assert_same(baseline, sparse_one, "sparse=True vs sparse=False")
+
+
+def test_default_settings_are_sparse():
+    assert Settings().sparse is True
+
+
+def test_workers_same_findings_and_order(paths, baseline, sparse_one):
+    two = engine.check_paths(paths, _with(BASE, sparse=True), jobs=2)
+    _assert_same(sparse_one, two, "jobs=2 vs jobs=1")
+    _assert_same(baseline, two, "jobs=2 (sparse) vs jobs=1 (whole files)")
+
+
+# -- the cache, through the CLI --------------------------------------------------------------------
+def _cli(args: list[str], cwd: Path) -> list[dict]:
+    proc = subprocess.run([sys.executable, "-m", "nagle_lint.cli", "--output-format", "json", "--exit-zero",
+                           "--extend-select", ",".join(ALL_CODES) or "NAG401", *args],
+                          capture_output=True, text=True, cwd=cwd, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def _cli_key(item: dict) -> tuple:
+    return (item["code"], item["path"], item["line"], item["column"], item["message"])
+
+
+def test_cache_cold_and_warm_same_findings(paths, sparse_one, tmp_path):
+    cache = tmp_path / "cache"
+    cold = _cli(["--cache-dir", str(cache), *paths], tmp_path)
+    assert any(cache.glob("*")), "the cold run wrote no cache"
+    warm = _cli(["--cache-dir", str(cache), *paths], tmp_path)
+    # the cold CLI run agrees with the engine run without a cache (paths made absolute: the CLI
+    # prints them relative to its working directory)
+    engine_keys = sorted((f.code, os.path.realpath(f.path), f.span.line, f.span.col, f.message)
+                         for r in sparse_one for f in r.all_findings())
+    cold_keys = sorted((i["code"], os.path.realpath(tmp_path / i["path"]), i["line"], i["column"], i["message"])
+                       for i in cold)
+    assert cold_keys == engine_keys, (f"CLI (cache) only: {sorted(set(cold_keys) - set(engine_keys))[:5]}; "
+                                      f"engine only: {sorted(set(engine_keys) - set(cold_keys))[:5]}")
+    assert [_cli_key(i) for i in warm] == [_cli_key(i) for i in cold]
+    assert warm == cold  # everything: spans, related places, fixes and their edits
+    assert len(cold) >= 30
+
+
+def test_cache_sees_a_changed_file(tmp_path):
+    cache = tmp_path / "cache"
+    work = tmp_path / "src"
+    work.mkdir()
+    target = work / "client.py"
+    shutil.copy(CORPUS / "pos_seed000_two_sendall_client.py", target)
+    before = _cli(["--cache-dir", str(cache), str(work)], tmp_path)
+    assert before, "the copied corpus file should have findings"
+    text = target.read_text(encoding="utf-8")
+    target.write_text("# one more line\n" + text, encoding="utf-8")
+    os.utime(target, ns=(os.stat(target).st_atime_ns, os.stat(target).st_mtime_ns + 10**9))
+    after = _cli(["--cache-dir", str(cache), str(work)], tmp_path)
+    fresh = _cli(["--no-cache", str(work)], tmp_path)
+    assert [_cli_key(i) for i in after] == [_cli_key(i) for i in fresh]
+    assert [i["line"] for i in after] == [i["line"] + 1 for i in before]
+
+
+def test_cache_key_includes_sparse(paths, tmp_path):
+    # A cached result made with one setting must not answer for another.
+    from nagle_lint.cache import settings_key
+
+    assert settings_key(_with(BASE, sparse=True)) != settings_key(_with(BASE, sparse=False))
