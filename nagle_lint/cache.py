@@ -40,6 +40,19 @@ def settings_key(settings: Settings) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
+class _ResultUnpickler(pickle.Unpickler):
+    """Only the plain result classes: a cache file placed by someone else cannot run code."""
+
+    ALLOWED = frozenset(("nagle_lint.model", name) for name in (
+        "FileResult", "Finding", "FileError", "Span", "Related", "Fix", "Edit", "Severity", "Confidence",
+        "Applicability"))
+
+    def find_class(self, module: str, name: str):
+        if (module, name) not in self.ALLOWED:
+            raise pickle.UnpicklingError(f"{module}.{name} is not a result class")
+        return super().find_class(module, name)
+
+
 class Cache:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -58,7 +71,7 @@ class Cache:
             if path.exists():
                 try:
                     with open(path, "rb") as handle:
-                        data = pickle.load(handle)  # noqa: S301 - our own file, in our own folder
+                        data = _ResultUnpickler(handle).load()
                     if isinstance(data, dict) and data.get("version") == (__version__, _FORMAT):
                         entries = data["entries"]
                 except Exception as exc:  # noqa: BLE001 - a bad cache must never stop a run

@@ -111,6 +111,10 @@ def settings_from_table(table: dict, where: str, base: Settings = DEFAULT_SETTIN
         if key in table:
             if not isinstance(table[key], str):
                 raise ConfigError(f"{where}: {key} must be a string")
+            if key == "fix-strategy" and table[key] not in ("join", "sendmsg", "nodelay", "loop"):
+                raise ConfigError(f"{where}: fix-strategy must be one of join, sendmsg, nodelay, loop")
+            if key == "output-format" and table[key] not in ("concise", "text", "full", "json", "sarif", "github"):
+                raise ConfigError(f"{where}: output-format must be one of concise, full, json, sarif, github")
             extra[key] = table[key]
     changes["extra"] = extra
     return replace(base, **changes)

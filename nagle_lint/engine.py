@@ -13,6 +13,7 @@ import hashlib
 import io
 import os
 import re
+import stat
 import sys
 import tokenize
 from concurrent.futures import ProcessPoolExecutor
@@ -89,8 +90,15 @@ def decode(data: bytes) -> Decoded:
 
 def read_source(path: str) -> Decoded:
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise ReadError(FileError("read", "not a regular file"))
+            with os.fdopen(os.dup(fd), "rb") as handle:
+                data = handle.read()
+        finally:
+            os.close(fd)
     except OSError as exc:
         raise ReadError(FileError("read", exc.strerror or str(exc))) from None
     return decode(data)
@@ -119,11 +127,17 @@ def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAUL
         if settings.sparse:
             text = sparse_source(source, tree, settings)
             if text is not source:
+                # only what libcst will parse needs the depth guard: blanked code costs nothing
+                lines = split_lines(text)
+                guard(node for node in tree.body if lines[node.lineno - 1].strip())
                 try:
                     module = parse(text, screened=True)
-                except ReadError:  # a blanked statement shared a line oddly: parse it all
+                except ReadError as exc:  # a blanked statement shared a line oddly: parse it all
+                    if exc.error.kind == "too-complex":
+                        raise
                     module = None
         if module is None:
+            guard(tree.body)
             text = source
             module = parse(source, screened=True)
     except ReadError as exc:
@@ -150,19 +164,49 @@ def screen(source: str) -> ast.Module:
     """The built-in parser first: a one-line syntax error, and a guard against inputs deep
     enough to crash libcst's native parser (which would kill the whole process)."""
     try:
-        return ast.parse(source)
+        tree = ast.parse(source)
     except SyntaxError as exc:
         raise ReadError(FileError("syntax", exc.msg, exc.lineno or 1, exc.offset or 1)) from None
     except (RecursionError, MemoryError):
         raise ReadError(FileError("too-complex", "expression nesting too deep to parse")) from None
     except ValueError as exc:  # e.g. source contains null bytes
         raise ReadError(FileError("syntax", str(exc))) from None
+    return tree
+
+
+def guard(nodes) -> None:
+    """Refuse what libcst would nest too deep to survive (see MAX_DEPTH)."""
+    if any(_too_deep(node) for node in nodes):
+        raise ReadError(FileError("too-complex", f"nesting deeper than {MAX_DEPTH} levels"))
+
+
+# libcst nests what `ast` keeps flat: `a and b and ...` (one BooleanOperation per operator) and
+# dotted names (one Attribute per dot). Its native parser overflows the C stack near 6,000 levels
+# (SIGSEGV: the whole process dies) and its parse time grows ~cubically with depth before that.
+MAX_DEPTH = 500
+
+
+def _too_deep(tree: ast.AST) -> bool:
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        depth += 1
+        if isinstance(node, ast.BoolOp):
+            depth += len(node.values) - 1
+        elif isinstance(node, ast.Import):
+            depth += max(alias.name.count(".") for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            depth += (node.module or "").count(".")
+        if depth > MAX_DEPTH:
+            return True
+        stack.extend((child, depth) for child in ast.iter_child_nodes(node))
+    return False
 
 
 def parse(source: str, screened: bool = False) -> cst.Module:
     """libcst parse (screened by the built-in parser unless the caller did it)."""
     if not screened:
-        screen(source)
+        guard(screen(source).body)
     try:
         return cst.parse_module(source)
     except cst.ParserSyntaxError as exc:

@@ -151,8 +151,13 @@ def fix_file(path: str, settings: Settings, strategy: str | None = None, write: 
 def write_atomic(path: str, expected: bytes, new: bytes) -> None:
     """Replace path with new bytes through a temporary file in the same directory, keeping the
     mode bits, and only if the file still holds `expected` (no lost concurrent edit)."""
+    path = os.path.realpath(path)  # a symlink: fix its target, keep the link
     info = os.stat(path)
-    if not os.access(path, os.W_OK):
+    if not stat.S_ISREG(info.st_mode):
+        raise FixError("not a regular file; left unchanged")
+    if info.st_nlink > 1:
+        raise FixError(f"file has {info.st_nlink} hard links (a rename would split them); left unchanged")
+    if not os.access(path, os.W_OK) or not info.st_mode & 0o222:  # root passes os.access
         raise FixError("file is read-only; left unchanged")
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".nagle-tmp", dir=directory)
@@ -161,6 +166,11 @@ def write_atomic(path: str, expected: bytes, new: bytes) -> None:
             handle.write(new)
             handle.flush()
             os.fsync(handle.fileno())
+        if (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+            try:  # keep the owner (possible as root); before chmod, which chown may reset
+                os.chown(tmp, info.st_uid, info.st_gid)
+            except OSError:
+                pass
         os.chmod(tmp, stat.S_IMODE(info.st_mode))
         with open(path, "rb") as handle:
             if handle.read() != expected:

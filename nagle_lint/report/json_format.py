@@ -46,7 +46,7 @@ def finding_to_json(path: str, finding: Finding, index: LineIndex | None) -> dic
         "code": finding.code,
         "name": finding.name,
         "message": finding.message,
-        "path": path,
+        "path": path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"),
         **_span(finding.span),
         "severity": finding.severity.value,
         "confidence": finding.confidence.value,

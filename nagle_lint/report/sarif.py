@@ -82,7 +82,7 @@ def _uri(shown: str) -> tuple[str, str | None]:
     """(uri, uriBaseId): relative paths hang off %SRCROOT%, absolute ones are file URIs."""
     if os.path.isabs(shown) or re.match(r"^[A-Za-z]:/", shown):
         return Path(shown).as_uri(), None
-    return quote(shown, safe="/"), SRCROOT
+    return quote(os.fsencode(shown), safe="/"), SRCROOT  # bytes: a non-UTF-8 name is percent-encoded
 
 
 def _region(span: Span) -> dict:
