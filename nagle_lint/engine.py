@@ -21,12 +21,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
-import libcst as cst
-
 from nagle_lint import noqa
-from nagle_lint.context import FileContext
 from nagle_lint.lines import split_lines
-from nagle_lint.flow.analyse import analyse
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.rules import CHECKS, select_rules
 from nagle_lint.settings import DEFAULT_SETTINGS, Settings
@@ -142,6 +138,9 @@ def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAUL
             module = parse(source, screened=True)
     except ReadError as exc:
         return FileResult(path, error=exc.error, source_hash=digest)
+    from nagle_lint.context import FileContext
+    from nagle_lint.flow.analyse import analyse
+
     try:
         facts = analyse(module, settings.stream_map())
         ctx = FileContext(path, source, facts, settings, top_lines=top_lines(module, tree, text))
@@ -205,6 +204,8 @@ def _too_deep(tree: ast.AST) -> bool:
 
 def parse(source: str, screened: bool = False) -> cst.Module:
     """libcst parse (screened by the built-in parser unless the caller did it)."""
+    import libcst as cst  # imported on first use: runs served from the cache never need it
+
     if not screened:
         guard(screen(source).body)
     try:
@@ -292,6 +293,8 @@ def top_lines(module: cst.Module, tree: ast.Module, text: str) -> list[int] | No
     """The first line of each top-level statement of the libcst module, from the ast of the same
     file: what lets positions be computed one statement at a time (context.FileContext.span).
     None when the two trees do not line up (then positions come from the whole module)."""
+    import libcst as cst
+
     lines = split_lines(text)
     kept = []
     for node in tree.body:
@@ -414,6 +417,8 @@ def check_paths(paths: list[str], settings: Settings = DEFAULT_SETTINGS, jobs: i
             results[path] = hit
         else:
             todo.append(path)
+    if todo:
+        import libcst  # noqa: F401 - loaded once here, so forked workers share it
     for result in _run(todo, settings, jobs, progress):
         results[result.path] = result
         if cache is not None and (result.error is None or result.error.kind != "read"):

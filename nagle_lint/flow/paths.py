@@ -190,15 +190,16 @@ class Walker:
 
     def stmt(self, stmt, state, frame: _Frame):
         self.steps += 1
-        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        kind = type(stmt)
+        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
             for small in stmt.body:
                 state = self.small(small, state, frame)
                 if state is None:
                     return None
             return state
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        if kind is cst.FunctionDef or kind is cst.ClassDef:
             return state
-        if isinstance(stmt, cst.If):
+        if kind is cst.If:
             state = self.exprs(stmt.test, state, frame)
             guard = large_guard(stmt.test)
             if guard:

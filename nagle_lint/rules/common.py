@@ -1,11 +1,15 @@
 """Finding builders shared by the split rules (NAG101-NAG103, NAG401) and the nodelay rules."""
 from __future__ import annotations
 
-from nagle_lint.context import FileContext, call_text, receiver_name
-from nagle_lint.fixes.split import split_fixes
-from nagle_lint.fixes.nodelay import nodelay_fixes
+from typing import TYPE_CHECKING
+
 from nagle_lint.rules.base import Rule
 from nagle_lint.streams import catalog as C
+
+if TYPE_CHECKING:
+    from nagle_lint.context import FileContext
+# The rule registry is imported by the CLI and the config before any file is parsed; libcst
+# (context, fixes) is imported when a rule first runs, so a run served from the cache never loads it.
 
 _TEMPLATES = {
     "NAG101": ("request written in {n} pieces on `{s}` (1st at line {first}, reply read at line {read}): "
@@ -22,6 +26,10 @@ _TEMPLATES = {
 
 
 def split_findings(ctx: FileContext, rule: Rule):
+    from nagle_lint.context import call_text, receiver_name
+    from nagle_lint.fixes.nodelay import nodelay_fixes
+    from nagle_lint.fixes.split import split_fixes
+
     for split in ctx.splits(rule.code):
         first, second = split.first.located(split.second), split.second.located(split.first)
         stream = receiver_name(split.second.node) if call_text(split.second.node) != "self.end_headers()" else "self.wfile"
@@ -51,6 +59,9 @@ _NODELAY_TEMPLATES = {
 def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
     """A request/response TCP connection that never gets TCP_NODELAY and has no split reported
     (a split finding already carries the nodelay fix: one problem, one finding)."""
+    from nagle_lint.context import receiver_name
+    from nagle_lint.fixes.nodelay import nodelay_fixes
+
     split_conns = ctx.split_conns()
     for conn, read in ctx.facts.flow.exchanges.items():
         if conn.side != side or not conn.nagle_on() or id(conn) in split_conns or not conn.keep_alive:

@@ -13,10 +13,10 @@ _SYMBOLS: dict[str, int] = {
 def dotted(expr: cst.BaseExpression) -> str | None:
     """`a.b.c` for a chain of names and attributes, else None."""
     parts = []
-    while isinstance(expr, cst.Attribute):
+    while type(expr) is cst.Attribute:  # type(), not isinstance(): libcst's ABCs make that slow
         parts.append(expr.attr.value)
         expr = expr.value
-    if isinstance(expr, cst.Name):
+    if type(expr) is cst.Name:
         parts.append(expr.value)
         return ".".join(reversed(parts))
     return None
