@@ -353,7 +353,7 @@ def discover(paths: list[str], settings: Settings = DEFAULT_SETTINGS, force_excl
     Returns (files, errors): errors are FileResults for paths that do not exist or cannot be
     listed. Explicitly named files are checked even if excluded, unless force_exclude.
     """
-    patterns = settings.exclude + settings.extend_exclude
+    excluded = Excludes(settings.exclude + settings.extend_exclude)
     files: list[str] = []
     errors: list[FileResult] = []
     for given in paths:
@@ -361,26 +361,42 @@ def discover(paths: list[str], settings: Settings = DEFAULT_SETTINGS, force_excl
             errors.append(FileResult(given, error=FileError("read", "no such file or directory")))
             continue
         if os.path.isdir(given):
-            _walk(given, patterns, files, errors)
-        elif not (force_exclude and _excluded(given, patterns)):
+            _walk(given, excluded, files, errors)
+        elif not (force_exclude and excluded.path(given)):
             files.append(given)
     return sorted(dict.fromkeys(files)), errors
 
 
-def _excluded(path: str, patterns) -> bool:
-    parts = Path(path).parts
-    posix = Path(path).as_posix()
-    for pattern in patterns:
-        stripped = pattern.rstrip("/")
-        if any(fnmatch.fnmatch(part, stripped) for part in parts):
+class Excludes:
+    """Exclude globs: a pattern without "/" matches any one path component (`build`, `*.pyi`),
+    a pattern with "/" matches the path or its end (`vendor/lib`, `tests/data/*`)."""
+
+    def __init__(self, patterns) -> None:
+        names = [p.rstrip("/") for p in patterns if "/" not in p.rstrip("/")]
+        self._name = re.compile("|".join(fnmatch.translate(p) for p in names)) if names else None
+        self._paths = [p.rstrip("/") for p in patterns if "/" in p.rstrip("/")]
+
+    def name(self, name: str, full: str) -> bool:
+        """One new component during a walk (its parents were checked already)."""
+        if self._name is not None and self._name.match(name):
             return True
-        if "/" in stripped and (fnmatch.fnmatch(posix, stripped) or fnmatch.fnmatch(posix, f"*/{stripped}")
-                                or posix.startswith(stripped + "/") or f"/{stripped}/" in f"/{posix}/"):
+        return bool(self._paths) and self._path_pattern(Path(full).as_posix())
+
+    def path(self, path: str) -> bool:
+        """A whole path named on the command line."""
+        if self._name is not None and any(self._name.match(part) for part in Path(path).parts):
             return True
-    return False
+        return bool(self._paths) and self._path_pattern(Path(path).as_posix())
+
+    def _path_pattern(self, posix: str) -> bool:
+        for pattern in self._paths:
+            if fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(posix, f"*/{pattern}") \
+                    or posix.startswith(pattern + "/") or f"/{pattern}/" in f"/{posix}/":
+                return True
+        return False
 
 
-def _walk(root: str, patterns, files: list, errors: list) -> None:
+def _walk(root: str, excluded: Excludes, files: list, errors: list) -> None:
     seen_dirs: set = set()
 
     def onerror(exc: OSError) -> None:
@@ -396,11 +412,11 @@ def _walk(root: str, patterns, files: list, errors: list) -> None:
             dirnames[:] = []
             continue
         seen_dirs.add(key)
-        dirnames[:] = sorted(d for d in dirnames if not _excluded(os.path.join(dirpath, d), patterns))
+        dirnames[:] = sorted(d for d in dirnames if not excluded.name(d, os.path.join(dirpath, d)))
         for name in sorted(filenames):
             if name.endswith((".py", ".pyi")):
                 path = os.path.join(dirpath, name)
-                if not _excluded(path, patterns):
+                if not excluded.name(name, path):
                     files.append(path)
 
 

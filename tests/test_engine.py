@@ -101,3 +101,14 @@ def test_check_paths_is_sorted_and_parallel_equals_serial(tmp_path):
     assert [r.path for r in serial] == sorted(r.path for r in serial)
     assert [(r.path, r.findings) for r in serial] == [(r.path, r.findings) for r in parallel]
     assert all(len(r.findings) == 1 for r in serial)
+
+
+def test_exclude_patterns_by_name_and_by_path(tmp_path):
+    for rel in ("app/gen/x.py", "app/core/y.py", "app/core/y_pb2.py", "lib/gen/z.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    files, _ = discover([str(tmp_path)], Settings(extend_exclude=("app/gen", "*_pb2.py")))
+    assert sorted(os.path.relpath(f, tmp_path) for f in files) == ["app/core/y.py", "lib/gen/z.py"]
+    named = str(tmp_path / "app/gen/x.py")
+    assert discover([named], Settings(extend_exclude=("app/gen",)))[0] == [named]  # named files are checked
+    assert discover([named], Settings(extend_exclude=("app/gen",)), force_exclude=True)[0] == []
