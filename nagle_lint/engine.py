@@ -20,12 +20,16 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nagle_lint import noqa
 from nagle_lint.lines import split_lines
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.rules import CHECKS, select_rules
 from nagle_lint.settings import DEFAULT_SETTINGS, Settings
+
+if TYPE_CHECKING:
+    import libcst as cst
 
 # A finding needs a TCP stream made in the file: a socket factory, an accept, an asyncio stream
 # or a request handler. Files that mention none of these are done before any parsing.

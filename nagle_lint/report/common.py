@@ -38,3 +38,20 @@ def group_by_file(results: Iterable[FileResult], root) -> list[tuple[str, str, l
     for shown, finding in iter_findings(results, root):
         groups.setdefault(shown, (finding.path, []))[1].append(finding)
     return [(shown, read, items) for shown, (read, items) in sorted(groups.items())]
+
+
+class SourceIndexes:
+    """LineIndex of each file that has a finding with fixes, read once (None: unreadable)."""
+
+    def __init__(self) -> None:
+        self._indexes: dict = {}
+
+    def for_finding(self, finding):
+        if not finding.fixes:
+            return None
+        if finding.path not in self._indexes:
+            from nagle_lint.report.source import LineIndex, read_source
+
+            text = read_source(finding.path)
+            self._indexes[finding.path] = LineIndex(text) if text is not None else None
+        return self._indexes[finding.path]

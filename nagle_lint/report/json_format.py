@@ -21,8 +21,8 @@ import json
 from typing import Iterable, TextIO
 
 from nagle_lint.model import FileResult, Finding, Span
-from nagle_lint.report.common import iter_findings
-from nagle_lint.report.source import LineIndex, read_source
+from nagle_lint.report.common import SourceIndexes, iter_findings
+from nagle_lint.report.source import LineIndex
 
 
 def _span(span: Span) -> dict:
@@ -58,17 +58,9 @@ def finding_to_json(path: str, finding: Finding, index: LineIndex | None) -> dic
 
 
 def build_json(results: Iterable[FileResult], *, root=None, version: str | None = None) -> list:
-    indexes: dict[str, LineIndex | None] = {}
-    findings = []
-    for shown, finding in iter_findings(results, root):
-        index = None
-        if finding.fixes:
-            if finding.path not in indexes:
-                text = read_source(finding.path)
-                indexes[finding.path] = LineIndex(text) if text is not None else None
-            index = indexes[finding.path]
-        findings.append(finding_to_json(shown, finding, index))
-    return findings
+    indexes = SourceIndexes()
+    return [finding_to_json(shown, finding, indexes.for_finding(finding))
+            for shown, finding in iter_findings(results, root)]
 
 
 def write_json(results: Iterable[FileResult], out: TextIO, *, root=None, version=None, **_) -> None:

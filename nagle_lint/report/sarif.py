@@ -19,8 +19,8 @@ from typing import Iterable, Sequence, TextIO
 from urllib.parse import quote
 
 from nagle_lint.model import ERROR_CODE, ERROR_NAME, FileResult, Finding, Severity, Span
-from nagle_lint.report.common import iter_findings
-from nagle_lint.report.source import LineIndex, read_source
+from nagle_lint.report.common import SourceIndexes, iter_findings
+from nagle_lint.report.source import LineIndex
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://github.com/nagle-lint/nagle-lint"
@@ -141,15 +141,10 @@ def build_sarif(results: Iterable[FileResult], *, root=None, rules: Sequence | N
         descriptors.append(error_descriptor())
     rule_index = {d["id"]: i for i, d in enumerate(descriptors)}
 
-    indexes: dict[str, LineIndex | None] = {}
+    indexes = SourceIndexes()
     sarif_results = []
     for shown, finding in iter_findings(results, root):
-        index = None
-        if finding.fixes:
-            if finding.path not in indexes:
-                text = read_source(finding.path)
-                indexes[finding.path] = LineIndex(text) if text is not None else None
-            index = indexes[finding.path]
+        index = indexes.for_finding(finding)
         result = {
             "ruleId": finding.code,
             "level": level_of(finding.severity),
