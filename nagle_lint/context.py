@@ -13,7 +13,6 @@ from nagle_lint.lines import LineIndex
 from nagle_lint.flow.paths import Split
 from nagle_lint.model import Finding, Fix, Related, Span
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.infer import Conn
 from nagle_lint.streams.names import dotted
 
 if TYPE_CHECKING:
@@ -161,7 +160,3 @@ def call_text(call: cst.CSTNode) -> str:
     if isinstance(call, cst.Name):
         return f"{call.value}()"
     return "the call"
-
-
-def conn_name(conn: Conn) -> str:
-    return conn.label or "the connection"

@@ -87,7 +87,6 @@ class Read:
 class FlowResult:
     splits: dict = field(default_factory=dict)  # (id(second.node), id(read)) -> Split
     exchanges: dict = field(default_factory=dict)  # Conn -> first read node after a write
-    writes: dict = field(default_factory=dict)  # Conn -> number of write sites
     setopts: dict = field(default_factory=dict)  # id(node) -> SetOpt
     reads: dict = field(default_factory=dict)  # (id(conn), id(node)) -> Read
     corks_held: dict = field(default_factory=dict)  # id(setopt node) -> (SetOpt, read node)
@@ -148,7 +147,6 @@ class Walker:
         self.stack: list[FunctionInfo] = []
         self._interesting: dict[int, bool] = {}
         self._write_events: dict = {}
-        self._write_sites: set = set()
         self._calls: dict[int, list] = {}
         self._consts: dict[int, dict] = {}
         self._inlined: dict = {}
@@ -524,9 +522,6 @@ class Walker:
             event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites)
             self._write_events[key] = event
         self._name(conn, stream, call)
-        if (id(conn), id(call)) not in self._write_sites:
-            self._write_sites.add((id(conn), id(call)))
-            self.result.writes[conn] = self.result.writes.get(conn, 0) + 1
         buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
         new = set()
         for chain in self._chains(state, conn):
