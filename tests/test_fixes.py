@@ -255,10 +255,9 @@ def test_nodelay_with_statement_body_first_and_comment_kept():
                           "        s.sendall(b'x')\n        return s.recv(1)\n")
 
 
-def test_nodelay_skipped_without_a_simple_target():
+def test_nodelay_for_a_returned_socket_goes_after_the_one_assignment_of_the_call():
     src = "import socket\n\ndef f():\n    return socket.create_connection(('h', 1))\n\ns = f()\ns.sendall(b'x')\ns.recv(1)\n"
-    for fix in fixes_of(src):
-        assert fix.strategy != "nodelay"
+    assert fixed(src) == src.replace("s = f()\n", "s = f()\ns.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n")
 
 
 def test_nodelay_on_accept_with_tabs_and_no_final_newline():
@@ -376,3 +375,34 @@ def test_eval_findings_match_expectations_and_noqa_silences_them(case):
     silenced = "".join(_EXPECT.sub(lambda m: f"# noqa: {m.group(1)}", line.rstrip("\r\n")) + line[len(line.rstrip("\r\n")):]
                        for line in lines)
     assert check_source(silenced, case.name, Settings(select=("ALL",))).findings == ()
+
+
+FACTORY = '''import socket
+
+
+class Client:
+    def _get_socket(self, host, port):
+        return socket.create_connection((host, port))
+
+    def connect(self, host, port):
+        self.sock = self._get_socket(host, port)
+        self.file = self.sock.makefile("rb")
+
+    def command(self, line):
+        self.sock.sendall(line)
+        return self.file.readline()
+'''
+
+
+def test_nodelay_fix_for_a_socket_returned_by_a_factory_goes_where_it_is_named():
+    from nagle_lint.fixer import fix_text
+    from nagle_lint.settings import Settings
+
+    outcome = fix_text(FACTORY, "client.py", Settings())
+    assert [f.code for f, _ in outcome.applied] == ["NAG201"]
+    assert outcome.text == FACTORY.replace(
+        "        self.sock = self._get_socket(host, port)\n",
+        "        self.sock = self._get_socket(host, port)\n"
+        "        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n")
+    twice = FACTORY + "\n    def reconnect(self):\n        self.sock = self._get_socket('h', 2)\n"
+    assert fix_text(twice, "client.py", Settings()).applied == []  # two places: no guess

@@ -122,6 +122,8 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
             where = "is made"
         return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
     place = smap.assigned.get(id(origin))
+    if place is None and not accept:
+        origin, place = _caller_assignment(ctx, smap, conn, origin)
     if place is None or not isinstance(place.line, cst.SimpleStatementLine):
         return ()
     var = _target(place.small, origin, accept)
@@ -139,6 +141,26 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
         return ()
     edit = insert_after_line(ctx, anchor, text, indent)
     return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
+
+
+def _caller_assignment(ctx, smap, conn, origin: cst.Call):
+    """`return socket.create_connection(...)` in a factory method: the one statement that assigns
+    the factory's result (`self.sock = self._get_socket(...)`) is where the socket gets a name.
+    (call, Place) for that statement, or (origin, None) when there is not exactly one."""
+    from nagle_lint.streams.infer import return_statements
+
+    factory = conn.origin_func
+    if factory is None or not any(r.value is origin for r in return_statements(factory.node)):
+        return origin, None
+    found = []
+    for place in smap.assigned.values():
+        value = place.small.value if isinstance(place.small, (cst.Assign, cst.AnnAssign)) else None
+        if isinstance(value, cst.Call):
+            name = dotted(value.func)
+            if name in (factory.name, f"self.{factory.name}"):
+                found.append((value, place))
+    unique = {id(call): (call, place) for call, place in found}
+    return next(iter(unique.values())) if len(unique) == 1 else (origin, None)
 
 
 def _target(small, origin: cst.Call, accept: bool) -> str | None:

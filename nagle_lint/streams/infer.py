@@ -303,7 +303,7 @@ class Resolver:
 
     def _returned(self, callee: FunctionInfo, depth: int):
         def compute():
-            values = [node.value for node in _returns(callee.node) if node.value is not None]
+            values = [node.value for node in return_statements(callee.node) if node.value is not None]
             if not values:
                 return None
             inner = Activation(callee)
@@ -433,7 +433,7 @@ def _arg(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | No
     return None
 
 
-def _returns(func: cst.FunctionDef):
+def return_statements(func: cst.FunctionDef):
     stack: list[cst.CSTNode] = list(func.body.children)
     while stack:
         node = stack.pop()
