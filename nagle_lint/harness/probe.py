@@ -61,6 +61,16 @@ SEND_OPS = ("send", "sendall", "sendto", "sendmsg")
 RECV_OPS = ("recv", "recv_into", "recvfrom", "recvfrom_into", "recvmsg")
 
 
+
+def _sent_bytes(kind: str, args: tuple, ret) -> int:
+    """Bytes one send call put in the kernel: sendall returns None, so measure its argument."""
+    if kind == "sendall":
+        try:
+            return memoryview(args[0]).nbytes
+        except (TypeError, IndexError):
+            return 0
+    return ret if isinstance(ret, int) else 0
+
 def _stdlib_dirs() -> tuple[str, ...]:
     dirs = set()
     for key in ("stdlib", "platstdlib"):
@@ -498,14 +508,7 @@ class Probe:
                         probe.eagain(sock, kind, t0)
                         raise
                     t1 = mono()
-                    if kind == "sendall":
-                        try:
-                            n = memoryview(args[0]).nbytes
-                        except (TypeError, IndexError):
-                            n = 0
-                    else:
-                        n = ret if isinstance(ret, int) else 0
-                    probe.after_send(sock, kind, n, t0, t1)
+                    probe.after_send(sock, kind, _sent_bytes(kind, args, ret), t0, t1)
                     return ret
                 return wrapper
             return make
@@ -527,14 +530,7 @@ class Probe:
                         if tl.__dict__.get("busy"):
                             leave()
                     t1 = mono()
-                    if kind == "sendall":
-                        try:
-                            n = memoryview(args[0]).nbytes
-                        except (TypeError, IndexError):
-                            n = 0
-                    else:
-                        n = ret if isinstance(ret, int) else 0
-                    probe.after_send(sock, kind, n, t0, t1)
+                    probe.after_send(sock, kind, _sent_bytes(kind, args, ret), t0, t1)
                     return ret
                 return wrapper
             return make
