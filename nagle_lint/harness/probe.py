@@ -61,7 +61,6 @@ SEND_OPS = ("send", "sendall", "sendto", "sendmsg")
 RECV_OPS = ("recv", "recv_into", "recvfrom", "recvfrom_into", "recvmsg")
 
 
-
 def _sent_bytes(kind: str, args: tuple, ret) -> int:
     """Bytes one send call put in the kernel: sendall returns None, so measure its argument."""
     if kind == "sendall":
