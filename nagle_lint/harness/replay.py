@@ -116,6 +116,14 @@ def _segs(sock: socket.socket) -> int:
     return tcpinfo.read(sock).get("data_segs_out", -1)
 
 
+def _record_counters(res, d0, s0, d1, s1) -> None:
+    """Delayed ACKs and data segments over the measured requests (-1 readings: unavailable)."""
+    if d0 is not None and d0 >= 0 and d1 >= 0:
+        res.delayed_acks = d1 - d0
+    if s0 is not None and s0 >= 0 and s1 >= 0:
+        res.data_segs = s1 - s0
+
+
 def run_variant(pieces: list[int], side: str, variant: str, requests: int = 20, warmup: int = 2,
                 host: str = "127.0.0.1", deadline_s: float = 30.0, writer_factory=None,
                 reader_factory=None, peer_host: str | None = None,
@@ -161,11 +169,7 @@ def run_variant(pieces: list[int], side: str, variant: str, requests: int = 20, 
                 if i >= warmup:
                     res.latencies_ms.append((t1 - t0) / 1e6)
                     res.holds += held
-            d1, s1 = netstat(), _segs(w)
-            if d0 is not None and d0 >= 0 and d1 >= 0:
-                res.delayed_acks = d1 - d0
-            if s0 is not None and s0 >= 0 and s1 >= 0:
-                res.data_segs = s1 - s0
+            _record_counters(res, d0, s0, netstat(), _segs(w))
         except (OSError, TimeoutError, ConnectionError) as exc:
             res.error = f"{type(exc).__name__}: {exc}"
         finally:
@@ -219,11 +223,7 @@ def run_variant(pieces: list[int], side: str, variant: str, requests: int = 20, 
                 if i >= warmup:
                     res.holds += _held(conn)
             th.join(max(0.01, deadline - time.monotonic()))
-            d1, s1 = netstat(), _segs(conn)
-            if d0 is not None and d0 >= 0 and d1 >= 0:
-                res.delayed_acks = d1 - d0
-            if s0 is not None and s0 >= 0 and s1 >= 0:
-                res.data_segs = s1 - s0
+            _record_counters(res, d0, s0, netstat(), _segs(conn))
             res.latencies_ms = box["lat"]
             if box["err"] is not None:
                 res.error = f"{type(box['err']).__name__}: {box['err']}"
