@@ -21,7 +21,7 @@ async def answer(reader, writer):
 
 
 async def client(port, requests=20):
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)  # expect: NAG201
     sock.connect(("127.0.0.1", port))
     reader, writer = await asyncio.open_connection(sock=sock)
     for _ in range(requests):

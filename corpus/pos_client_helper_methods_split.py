@@ -8,7 +8,7 @@ import threading
 
 class FrameClient:
     def __init__(self, host, port):
-        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)  # expect: NAG201
         self.sock.connect((host, port))
 
     def _send_header(self, kind, length):

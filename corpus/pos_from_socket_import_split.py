@@ -9,7 +9,7 @@ from socket import IPPROTO_TCP, TCP_NODELAY, create_connection, create_server
 
 class JsonRpcClient:
     def __init__(self, port):
-        self.conn = create_connection(("127.0.0.1", port))
+        self.conn = create_connection(("127.0.0.1", port))  # expect: NAG201
         self.next_id = 0
 
     def call(self, method, *params):

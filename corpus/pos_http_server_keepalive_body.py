@@ -6,7 +6,7 @@ import http.server
 import threading
 
 
-class StatusHandler(http.server.BaseHTTPRequestHandler):
+class StatusHandler(http.server.BaseHTTPRequestHandler):  # expect: NAG202
     protocol_version = "HTTP/1.1"
 
     def do_GET(self):

@@ -7,7 +7,7 @@ import threading
 
 class MiniImap:
     def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock = socket.create_connection(("127.0.0.1", port))  # expect: NAG201
         self.file = self.sock.makefile("rb")
         self.tag = 0
 

@@ -29,7 +29,7 @@ def start_server(requests):
 
 
 def run_client(port, requests):
-    with socket.create_connection(("127.0.0.1", port)) as c:
+    with socket.create_connection(("127.0.0.1", port)) as c:  # expect: NAG201
         for _ in range(requests):
             c.sendall(b"H" * 16)
             c.sendall(b"B" * 32)  # expect: NAG101

@@ -33,7 +33,7 @@ def start_peer(requests):
 
 def run_client(port, requests=20):
     times = []
-    c = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    c = socket.socket(socket.AF_INET, socket.SOCK_STREAM)  # expect: NAG201
     c.connect(("127.0.0.1", port))
     try:
         for _ in range(requests):

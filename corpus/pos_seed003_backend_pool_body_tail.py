@@ -21,7 +21,7 @@ class BackendPool:
         with self.lock:
             if self.idle:
                 return self.idle.popleft()
-        return socket.create_connection(self.address, timeout=5)
+        return socket.create_connection(self.address, timeout=5)  # expect: NAG201
 
     def _release(self, sock):
         with self.lock:

@@ -11,7 +11,7 @@ class EchoLineServer:
         self.port = self.listener.getsockname()[1]
 
     def serve_one(self):
-        conn, _ = self.listener.accept()
+        conn, _ = self.listener.accept()  # expect: NAG202
         rfile = conn.makefile("rb")
         wfile = conn.makefile("wb", buffering=0)
         try:

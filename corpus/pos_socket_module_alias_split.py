@@ -6,7 +6,7 @@ import threading
 
 
 def report(port, samples):
-    s = so.socket(so.AF_INET, so.SOCK_STREAM)
+    s = so.socket(so.AF_INET, so.SOCK_STREAM)  # expect: NAG201
     s.connect(("127.0.0.1", port))
     acks = 0
     try:

@@ -7,7 +7,7 @@ import struct
 import threading
 
 
-class FrameHandler(socketserver.BaseRequestHandler):
+class FrameHandler(socketserver.BaseRequestHandler):  # expect: NAG202
     def process(self, request):
         return b"processed:" + request
 

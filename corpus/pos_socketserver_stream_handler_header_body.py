@@ -6,7 +6,7 @@ import socketserver
 import threading
 
 
-class KVHandler(socketserver.StreamRequestHandler):
+class KVHandler(socketserver.StreamRequestHandler):  # expect: NAG202
     store = {b"alpha": b"1" * 40, b"beta": b"2" * 40}
 
     def handle(self):

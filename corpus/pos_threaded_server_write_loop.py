@@ -21,7 +21,7 @@ class QueryServer:
 
     def serve(self, clients):
         for _ in range(clients):
-            conn, _ = self.listener.accept()
+            conn, _ = self.listener.accept()  # expect: NAG202
             threading.Thread(target=self.handle, args=(conn,), daemon=True).start()
 
 

@@ -7,7 +7,7 @@ import threading
 
 def store_many(port, items):
     results = []
-    with socket.create_connection(("127.0.0.1", port)) as s:
+    with socket.create_connection(("127.0.0.1", port)) as s:  # expect: NAG201
         for key, value in items:
             s.sendall(b"set %s 0 0 %d\r\n" % (key, len(value)))
             s.sendall(value + b"\r\n")  # expect: NAG101

@@ -20,7 +20,7 @@ from nagle_lint.settings import DEFAULT_SETTINGS, STREAM_KINDS, Settings
 
 KNOWN_KEYS = {
     "select", "ignore", "extend-select", "exclude", "extend-exclude", "per-file-ignores", "streams",
-    "unsafe-fixes", "output-format", "fix-strategy",
+    "unsafe-fixes", "output-format", "fix-strategy", "nodelay-in-tests",
 }
 _CODE_PATTERN = re.compile(r"NAG\d{0,3}|ALL")
 
@@ -102,10 +102,11 @@ def settings_from_table(table: dict, where: str, base: Settings = DEFAULT_SETTIN
             if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
                 raise ConfigError(f"{where}: streams: {name!r} is not a qualified name")
         changes["streams"] = tuple(sorted(value.items()))
-    if "unsafe-fixes" in table:
-        if not isinstance(table["unsafe-fixes"], bool):
-            raise ConfigError(f"{where}: unsafe-fixes must be true or false")
-        changes["unsafe_fixes"] = table["unsafe-fixes"]
+    for key in ("unsafe-fixes", "nodelay-in-tests"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise ConfigError(f"{where}: {key} must be true or false")
+            changes[key.replace("-", "_")] = table[key]
     extra = dict(base.extra)
     for key in ("output-format", "fix-strategy"):
         if key in table:

@@ -107,8 +107,9 @@ class FileContext:
         """The splits a given split rule owns (NAG101, NAG102, NAG103 or NAG401)."""
         return [s for s in self.facts.flow.splits.values() if split_code(s) == code]
 
-    def split_conns(self) -> set[int]:
-        return {id(s.conn) for s in self.facts.flow.splits.values()}
+    def creation_site(self, conn):
+        """Where the connection is made, when that is a call in this file (not a handler class)."""
+        return conn.origin if conn.handler is None and type(conn.origin).__name__ == "Call" else None
 
 
 def split_code(split: Split) -> str | None:
@@ -116,7 +117,9 @@ def split_code(split: Split) -> str | None:
     if not conn.is_tcp:
         return None
     if not conn.nagle_on():
-        return "NAG401"
+        return "NAG401"  # one more segment and syscall, stall or not
+    if not split.repeats:
+        return None  # a one-shot connection: its first data is ACKed at once
     if loop_makes_pieces(split):
         return "NAG103"
     return "NAG102" if conn.side == C.SERVER else "NAG101"

@@ -324,8 +324,19 @@ def _dedupe(findings):
     return out
 
 
+_RISK_RULES = ("NAG201", "NAG202")
+
+
+def is_test_path(path: str) -> bool:
+    """test_x.py, x_test.py, conftest.py, or anything under a test/, tests/ or testing/ folder."""
+    parts = Path(path).parts
+    name = parts[-1] if parts else ""
+    return (name.startswith("test_") or name.endswith(("_test.py", "_tests.py")) or name == "conftest.py"
+            or any(part in ("test", "tests", "testing") for part in parts[:-1]))
+
+
 def _file_ignores(path: str, settings: Settings) -> tuple[str, ...]:
-    codes: list[str] = []
+    codes: list[str] = [] if settings.nodelay_in_tests or not is_test_path(path) else list(_RISK_RULES)
     posix = Path(path).as_posix()
     for pattern, ignored in settings.per_file_ignores:
         if fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(posix, f"*/{pattern}") \

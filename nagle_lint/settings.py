@@ -23,6 +23,9 @@ class Settings:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (glob, codes)
     streams: tuple[tuple[str, str], ...] = ()  # (qualified factory name, kind)
     unsafe_fixes: bool = False
+    # NAG201/NAG202 warn of a risk, not a stall; a test's fake server or one-off client is not
+    # worth that warning (splits, NAG1xx, are still reported in tests)
+    nodelay_in_tests: bool = False
     apply_noqa: bool = True
     # libcst parses only the top-level definitions that can hold a finding (engine.regions);
     # False parses whole files: slower, same findings (a test compares the two)

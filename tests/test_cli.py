@@ -7,7 +7,9 @@ import sys
 
 import pytest
 
-SPLIT = "import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'A')\ns.sendall(b'B')\ns.recv(1)\n"
+# A kept connection (one exchange made), then a split request: NAG201 at 2:5 and NAG101 at 6:1.
+SPLIT = ("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HI')\ns.recv(2)\n"
+         "s.sendall(b'A')\ns.sendall(b'B')\ns.recv(1)\n")
 
 
 def run(*args, cwd):
@@ -27,8 +29,9 @@ def project(tmp_path):
 def test_exit_status_and_summary(project):
     proc = run("bad.py", "--no-cache", cwd=project)
     assert proc.returncode == 1
-    assert proc.stdout.startswith("bad.py:4:1: NAG101 ")
-    assert "1 finding in 1 file" in proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("bad.py:2:5: NAG201 ") and lines[1].startswith("bad.py:6:1: NAG101 ")
+    assert "2 findings in 1 file" in proc.stderr
     assert run("good.py", "--no-cache", cwd=project).returncode == 0
     assert run("bad.py", "--exit-zero", "--no-cache", cwd=project).returncode == 0
     quiet = run("bad.py", "-q", "--no-cache", cwd=project)
@@ -38,8 +41,10 @@ def test_exit_status_and_summary(project):
 def test_json_is_a_list_with_required_fields(project):
     proc = run(".", "--output-format", "json", "--no-cache", cwd=project)
     data = json.loads(proc.stdout)
-    assert isinstance(data, list) and len(data) == 1
-    assert {"code", "path", "line", "column", "end_line", "end_column", "message", "severity"} <= set(data[0])
+    assert isinstance(data, list) and len(data) == 2
+    assert [(d["code"], d["line"], d["column"]) for d in data] == [("NAG201", 2, 5), ("NAG101", 6, 1)]
+    for item in data:
+        assert {"code", "path", "line", "column", "end_line", "end_column", "message", "severity"} <= set(item)
     assert proc.stderr == ""  # machine formats print no summary
 
 
@@ -49,6 +54,9 @@ def test_usage_and_config_errors_exit_2(project):
     proc = run(".", cwd=project)
     assert proc.returncode == 2 and "selectt" in proc.stderr
     (project / "pyproject.toml").write_text("[tool.nagle-lint]\nignore = ['NAG101']\n")
+    proc = run(".", "--no-cache", cwd=project)
+    assert proc.returncode == 1 and "NAG201" in proc.stdout and "NAG101" not in proc.stdout
+    (project / "pyproject.toml").write_text("[tool.nagle-lint]\nignore = ['NAG101', 'NAG201']\n")
     assert run(".", "--no-cache", cwd=project).returncode == 0
 
 

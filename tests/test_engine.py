@@ -8,7 +8,10 @@ import pytest
 from nagle_lint.engine import check_paths, check_source, discover
 from nagle_lint.settings import Settings
 
-SPLIT = "import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'A')\ns.sendall(b'B'){}\ns.recv(1)\n"
+# A kept connection (one exchange already made), then a split request: NAG201 at the connection
+# (line 2) and NAG101 at the second piece (line 6).
+SPLIT = ("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HI')\ns.recv(2)\n"
+         "s.sendall(b'A')\ns.sendall(b'B'){}\ns.recv(1)\n")
 
 
 def codes(source, settings=Settings()):
@@ -29,33 +32,35 @@ def test_syntax_error_in_socket_code_is_one_line():
 
 
 @pytest.mark.parametrize("comment, expected", [
-    ("", [("NAG101", 4)]),
-    ("  # noqa", []),
-    ("  # noqa: NAG101", []),
-    ("  # noqa: NAG201", [("NAG101", 4)]),
+    ("", [("NAG201", 2), ("NAG101", 6)]),
+    ("  # noqa", [("NAG201", 2)]),  # a line noqa silences only its own line
+    ("  # noqa: NAG101", [("NAG201", 2)]),
+    ("  # noqa: NAG201", [("NAG201", 2), ("NAG101", 6)]),
 ])
 def test_line_noqa(comment, expected):
     assert codes(SPLIT.format(comment)) == expected
 
 
 def test_file_noqa_and_ignore_noqa():
-    assert codes("# nagle-lint: noqa: NAG101\n" + SPLIT.format("")) == []
-    assert codes(SPLIT.format("  # noqa"), Settings(apply_noqa=False)) == [("NAG101", 4)]
+    assert codes("# nagle-lint: noqa: NAG101\n" + SPLIT.format("")) == [("NAG201", 3)]
+    assert codes("# nagle-lint: noqa: NAG101, NAG201\n" + SPLIT.format("")) == []
+    assert codes(SPLIT.format("  # noqa"), Settings(apply_noqa=False)) == [("NAG201", 2), ("NAG101", 6)]
 
 
 def test_select_and_ignore_prefixes():
-    assert codes(SPLIT.format(""), Settings(ignore=("NAG1",))) == []
-    assert codes(SPLIT.format(""), Settings(select=("NAG2",))) == []  # the split hides NAG201
-    nodelay = SPLIT.format("").replace("s.sendall(b'A')\n", "s.setsockopt(6, 1, 1)\ns.sendall(b'A')\n")
+    assert codes(SPLIT.format(""), Settings(ignore=("NAG1",))) == [("NAG201", 2)]
+    assert codes(SPLIT.format(""), Settings(ignore=("NAG2",))) == [("NAG101", 6)]
+    assert codes(SPLIT.format(""), Settings(select=("NAG2",))) == [("NAG201", 2)]  # rules are independent
+    nodelay = SPLIT.format("").replace("s.sendall(b'HI')\n", "s.setsockopt(6, 1, 1)\ns.sendall(b'HI')\n")
     assert codes(nodelay) == []
-    assert codes(nodelay, Settings(extend_select=("NAG401",))) == [("NAG401", 5)]
+    assert codes(nodelay, Settings(extend_select=("NAG401",))) == [("NAG401", 7)]
     assert codes(nodelay, Settings(select=("NAG",))) == []  # opt-in needs NAG4 or more specific
 
 
 def test_user_stream_factory_from_settings():
-    source = "import mylib\nc = mylib.connect()\nc.sendall(b'A')\nc.sendall(b'B')\nc.recv(1)\n"
+    source = "import mylib\nc = mylib.connect()\nc.sendall(b'HI')\nc.recv(2)\nc.sendall(b'A')\nc.sendall(b'B')\nc.recv(1)\n"
     assert codes(source) == []
-    assert codes(source, Settings(streams=(("mylib.connect", "tcp"),))) == [("NAG101", 4)]
+    assert codes(source, Settings(streams=(("mylib.connect", "tcp"),))) == [("NAG201", 2), ("NAG101", 6)]
     assert codes(source, Settings(streams=(("mylib.connect", "tcp-nodelay"),))) == []
 
 
@@ -68,6 +73,8 @@ def unrelated():
 
 def client():
     s = connect(("h", 1))
+    s.sendall(b"HI")
+    s.recv(2)
     s.sendall(b"A")
     s.sendall(b"B")
     return s.recv(1)
@@ -75,7 +82,7 @@ def client():
 
 
 def test_sparse_parsing_keeps_aliased_sources():
-    assert codes(ALIASED) == codes(ALIASED, Settings(sparse=False)) == [("NAG101", 11)]
+    assert codes(ALIASED) == codes(ALIASED, Settings(sparse=False)) == [("NAG201", 9), ("NAG101", 13)]
 
 
 def test_discovery_prunes_excludes_and_symlink_loops(tmp_path):
@@ -100,7 +107,7 @@ def test_check_paths_is_sorted_and_parallel_equals_serial(tmp_path):
     parallel = check_paths([str(tmp_path)], Settings(), jobs=2)
     assert [r.path for r in serial] == sorted(r.path for r in serial)
     assert [(r.path, r.findings) for r in serial] == [(r.path, r.findings) for r in parallel]
-    assert all(len(r.findings) == 1 for r in serial)
+    assert all([f.code for f in r.findings] == ["NAG201", "NAG101"] for r in serial)
 
 
 def test_exclude_patterns_by_name_and_by_path(tmp_path):

@@ -15,7 +15,8 @@ from nagle_lint.model import Applicability
 from nagle_lint.settings import Settings
 
 ALL = Settings(select=("ALL",))
-CLIENT = "import socket\ns = socket.create_connection(('h', 1))\n"
+# A kept connection: one exchange already made, so the next split request stalls.
+CLIENT = "import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HI')\ns.recv(2)\n"
 
 
 @pytest.fixture(autouse=True)
@@ -84,7 +85,7 @@ def test_join_with_a_comment_inside_a_call_is_unsafe():
 
 def test_join_of_three_pieces_is_one_call():
     src = "import socket\nMAGIC = b'M'\n\ndef call(head, body):\n    s = socket.create_connection(('h', 1))\n" + (
-        "    s.sendall(MAGIC)\n    s.sendall(head)\n    s.sendall(body)\n    return s.recv(3)\n")
+        "    s.sendall(b'HI')\n    s.recv(2)\n    s.sendall(MAGIC)\n    s.sendall(head)\n    s.sendall(body)\n    return s.recv(3)\n")
     out = fixed(src, select=("NAG101",))
     assert '    s.sendall(b"".join((MAGIC, head, body)))\n    return s.recv(3)\n' in out
 
@@ -203,7 +204,7 @@ def test_no_sendmsg_for_files_ssl_or_one_literal():
 # -- write loop -------------------------------------------------------------------------------------
 def test_write_loop_is_joined():
     src = ("import socket\n\ndef call(parts):\n    s = socket.create_connection(('h', 1))\n"
-           "    for part in parts:  \n        s.sendall(part)  # each part\n    return s.recv(1)\n")
+           "    s.sendall(b'HI')\n    s.recv(2)\n    for part in parts:  \n        s.sendall(part)  # each part\n    return s.recv(1)\n")
     out = fixed(src, select=("NAG103",))
     assert '    s.sendall(b"".join(parts))  # each part\n    return s.recv(1)\n' in out
 
@@ -233,15 +234,15 @@ def test_write_loop_over_a_call_is_unsafe():
 # -- nodelay ----------------------------------------------------------------------------------------
 def test_nodelay_after_connect_and_import_added():
     src = ('"""Doc."""\nfrom socket import create_connection\n\ns = create_connection(("h", 1))\n'
-           's.sendall(b"PING")\ns.recv(4)\n')
+           's.sendall(b"HI")\ns.recv(2)\ns.sendall(b"PING")\ns.recv(4)\n')
     assert fixed(src) == ('"""Doc."""\nfrom socket import create_connection, IPPROTO_TCP, TCP_NODELAY\n\n'
                           's = create_connection(("h", 1))\ns.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)\n'
-                          's.sendall(b"PING")\ns.recv(4)\n')
+                          's.sendall(b"HI")\ns.recv(2)\ns.sendall(b"PING")\ns.recv(4)\n')
 
 
 def test_nodelay_adds_import_socket_in_order():
     src = ("import os\nimport threading\nfrom gevent import socket as gs\n\nc = gs.socket()\nc.connect(('h', 1))\n"
-           "c.sendall(b'x')\nc.recv(1)\n")
+           "c.sendall(b'HI')\nc.recv(2)\nc.sendall(b'x')\nc.recv(1)\n")
     out = fixed(src)
     assert out.startswith("import os\nimport socket\nimport threading\n")
     assert "c.connect(('h', 1))\nc.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n" in out
@@ -249,14 +250,15 @@ def test_nodelay_adds_import_socket_in_order():
 
 def test_nodelay_with_statement_body_first_and_comment_kept():
     src = ("import socket\n\ndef f():\n    with socket.create_connection(('h', 1)) as s:  # conn\n"
-           "        # talk\n        s.sendall(b'x')\n        return s.recv(1)\n")
+           "        # talk\n        s.sendall(b'HI')\n        s.recv(2)\n        s.sendall(b'x')\n        return s.recv(1)\n")
     assert fixed(src) == ("import socket\n\ndef f():\n    with socket.create_connection(('h', 1)) as s:  # conn\n"
                           "        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n        # talk\n"
-                          "        s.sendall(b'x')\n        return s.recv(1)\n")
+                          "        s.sendall(b'HI')\n        s.recv(2)\n        s.sendall(b'x')\n        return s.recv(1)\n")
 
 
 def test_nodelay_for_a_returned_socket_goes_after_the_one_assignment_of_the_call():
-    src = "import socket\n\ndef f():\n    return socket.create_connection(('h', 1))\n\ns = f()\ns.sendall(b'x')\ns.recv(1)\n"
+    src = ("import socket\n\ndef f():\n    return socket.create_connection(('h', 1))\n\ns = f()\n"
+           "s.sendall(b'HI')\ns.recv(2)\ns.sendall(b'x')\ns.recv(1)\n")
     assert fixed(src) == src.replace("s = f()\n", "s = f()\ns.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n")
 
 
@@ -281,13 +283,15 @@ def test_crlf_file_keeps_crlf(tmp_path):
     assert result.written and result.error is None
     data = path.read_bytes()
     assert b"\n" not in data.replace(b"\r\n", b"")
-    assert data == (CLIENT.replace("\n", "\r\n") + 's.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\r\n'
-                    's.sendall(b"".join((head, body)))  # h\r\ns.recv(1)\r\n').encode()
+    # the nodelay line goes right after the connection is made, before the first exchange
+    client = CLIENT.replace("1))\n", "1))\ns.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n")
+    assert client.count("TCP_NODELAY") == 1
+    assert data == (client.replace("\n", "\r\n") + 's.sendall(b"".join((head, body)))  # h\r\ns.recv(1)\r\n').encode()
 
 
 def test_latin1_file_with_coding_cookie_keeps_its_encoding_and_mode(tmp_path):
     src = ("# -*- coding: latin-1 -*-\n# caf\xe9\nimport socket\ns = socket.create_connection(('h', 1))\n"
-           "s.sendall(b'\\xe9t\\xe9')  # \xe9t\xe9\ns.sendall(body)\ns.recv(1)\n")
+           "s.sendall(b'HI')\ns.recv(2)\ns.sendall(b'\\xe9t\\xe9')  # \xe9t\xe9\ns.sendall(body)\ns.recv(1)\n")
     path = tmp_path / "latin.py"
     path.write_bytes(src.encode("latin-1"))
     os.chmod(path, 0o751)

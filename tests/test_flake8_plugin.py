@@ -22,9 +22,12 @@ from nagle_lint import flake8_plugin  # noqa: E402
 from nagle_lint.flake8_plugin import Plugin  # noqa: E402
 
 PROJECT = Path(__file__).resolve().parent.parent
+# A kept connection (one exchange made), then a split request: NAG201 on line 2, NAG101 on line 6.
 SOURCE = (
     'import socket\n'
     's = socket.create_connection(("127.0.0.1", 9))\n'
+    's.sendall(b"HI")\n'
+    's.recv(2)\n'
     's.sendall(b"HEAD")\n'
     's.sendall(b"BODY")\n'
     's.recv(1)\n'
@@ -111,17 +114,20 @@ def test_reports_engine_findings_with_zero_based_columns(tmp_path):
     path = tmp_path / "client.py"
     path.write_text(SOURCE)
     got = run_plugin(SOURCE, str(path))
-    assert [(line, col, text.split()[0]) for line, col, text, _ in got] == [(4, 0, "NAG101")]
-    assert got[0][3] is Plugin
+    assert [(line, col, text.split()[0]) for line, col, text, _ in got] == [(2, 4, "NAG201"), (6, 0, "NAG101")]
+    assert all(g[3] is Plugin for g in got)
     expected = check_source(SOURCE, str(path), Settings())
-    assert got[0][2] == f"NAG101 {expected.findings[0].message}"
+    assert [(f.span.line, f.code) for f in expected.findings] == [(2, "NAG201"), (6, "NAG101")]
+    assert [g[2] for g in got] == [f"{f.code} {f.message}" for f in expected.findings]
 
 
 def test_noqa_left_to_flake8(tmp_path):
     _engine()
-    noqa = SOURCE.replace('s.sendall(b"BODY")\n', 's.sendall(b"BODY")  # noqa: NAG101\n')
+    noqa = SOURCE.replace('s.sendall(b"BODY")\n', 's.sendall(b"BODY")  # noqa: NAG101\n').replace(
+        '9))\n', '9))  # noqa: NAG201\n')
+    assert noqa.count("# noqa") == 2
     # the plugin itself does not filter: flake8 does
-    assert [t.split()[0] for _, _, t, _ in run_plugin(noqa)] == ["NAG101"]
+    assert [t.split()[0] for _, _, t, _ in run_plugin(noqa)] == ["NAG201", "NAG101"]
     path = tmp_path / "client.py"
     path.write_text(noqa)
     proc = flake8(["--select", "NAG", str(path)], tmp_path, tmp_path)
@@ -132,7 +138,8 @@ def test_noqa_left_to_flake8(tmp_path):
 def test_file_level_nagle_noqa_is_honoured():
     _engine()
     assert run_plugin("# nagle-lint: noqa\n" + SOURCE) == []
-    assert run_plugin("# nagle-lint: noqa: NAG101\n" + SOURCE) == []
+    assert run_plugin("# nagle-lint: noqa: NAG101, NAG201\n" + SOURCE) == []
+    assert [t.split()[0] for _, _, t, _ in run_plugin("# nagle-lint: noqa: NAG101\n" + SOURCE)] == ["NAG201"]
     assert [t.split()[0] for _, _, t, _ in run_plugin("# nagle-lint: noqa: NAG201\n" + SOURCE)] == ["NAG101"]
 
 
@@ -208,6 +215,8 @@ def test_pyproject_streams_reach_the_plugin(tmp_path):
         pytest.skip(f"config not available yet: {error}")
     source = ("import mylib\n"
               "s = mylib.connect()\n"
+              's.sendall(b"HI")\n'
+              "s.recv(2)\n"
               's.sendall(b"HEAD")\n'
               's.sendall(b"BODY")\n'
               "s.recv(1)\n")
@@ -217,7 +226,7 @@ def test_pyproject_streams_reach_the_plugin(tmp_path):
     assert run_plugin(source, str(path)) == []  # unknown factory: no evidence of TCP, no report
     (tmp_path / "pyproject.toml").write_text('[tool.nagle-lint.streams]\n"mylib.connect" = "tcp"\n')
     flake8_plugin._project_streams.cache_clear()
-    assert [t.split()[0] for _, _, t, _ in run_plugin(source, str(path))] == ["NAG101"]
+    assert [t.split()[0] for _, _, t, _ in run_plugin(source, str(path))] == ["NAG201", "NAG101"]
     flake8_plugin._project_streams.cache_clear()
 
 

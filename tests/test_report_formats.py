@@ -307,23 +307,28 @@ def _engine():
 def test_real_finding_every_format(tmp_path, sarif_validator):
     engine, Settings = _engine()
     path = tmp_path / "client.py"
-    path.write_text(SOURCE)
+    # a kept connection (one exchange made) and then a split request: the split (NAG101) and the
+    # missing TCP_NODELAY on the connection (NAG201) are both reported
+    path.write_text(SOURCE.replace('s.sendall(b"HEAD")\n', 's.sendall(b"HI")\ns.recv(2)\ns.sendall(b"HEAD")\n'))
     results = engine.check_paths([str(path)], Settings())
     findings = [f for r in results for f in r.all_findings()]
-    assert [(f.code, f.span.line, f.span.col) for f in findings] == [("NAG101", 4, 1)]
+    assert [(f.code, f.span.line, f.span.col) for f in findings] == [("NAG201", 2, 5), ("NAG101", 6, 1)]
+    assert findings[1].related and findings[1].related[0].label == "connection made here"
     for fmt in FORMATS:
         out = io.StringIO()
         write_report(fmt, results, out, root=tmp_path)
-        assert "NAG101" in out.getvalue()
+        assert "NAG101" in out.getvalue() and "NAG201" in out.getvalue()
     out = io.StringIO()
     write_report("sarif", results, out, root=tmp_path)
     log = json.loads(out.getvalue())
     _validate(sarif_validator, log)
-    result = log["runs"][0]["results"][0]
-    assert result["ruleId"] == "NAG101"
-    assert [r["message"]["text"] for r in result["relatedLocations"]] == [r.label for r in findings[0].related]
-    if findings[0].fixes:  # the fixes come with the autofix work; when they do, SARIF carries them
-        assert [f["properties"]["strategy"] for f in result["fixes"]] == [f.strategy for f in findings[0].fixes]
+    sarif_results = log["runs"][0]["results"]
+    assert [r["ruleId"] for r in sarif_results] == ["NAG201", "NAG101"]
+    for result, finding in zip(sarif_results, findings):
+        assert [r["message"]["text"] for r in result.get("relatedLocations", [])] == [r.label for r in finding.related]
+        if finding.fixes:  # the fixes come with the autofix work; when they do, SARIF carries them
+            assert [f["properties"]["strategy"] for f in result["fixes"]] == [f.strategy for f in finding.fixes]
+    assert findings[1].fixes, "the split request has fixes"
 
 
 def test_corpus_sarif_validates(sarif_validator):

@@ -203,8 +203,8 @@ def test_stream_factories_in_config_are_never_imported(tmp_path):
     (tmp_path / "evilfactory.py").write_text(f"open({str(marker)!r}, 'w').write('imported')\n"
                                              "def connect():\n    pass\n")
     (tmp_path / "pyproject.toml").write_text('[tool.nagle-lint.streams]\n"evilfactory.connect" = "tcp"\n')
-    (tmp_path / "a.py").write_text("import evilfactory\ns = evilfactory.connect()\ns.sendall(b'a')\n"
-                                   "s.sendall(b'b')\ns.recv(1)\n")
+    (tmp_path / "a.py").write_text("import evilfactory\ns = evilfactory.connect()\ns.sendall(b'hi')\ns.recv(2)\n"
+                                   "s.sendall(b'a')\ns.sendall(b'b')\ns.recv(1)\n")
     proc = _run(CLI + ["--no-cache", "--show-settings"], tmp_path)
     assert proc.returncode == 0 and b"evilfactory.connect" in proc.stdout
     proc = _run([sys.executable, "-c", "import sys; sys.path.insert(0, '.'); from nagle_lint.cli import main; "

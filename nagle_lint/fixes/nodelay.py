@@ -42,6 +42,8 @@ _STREAM_HANDLER_BASES = frozenset({
 def nodelay_fixes(ctx, conn) -> tuple:
     if not conn.nagle_on():  # NAG401: TCP_NODELAY is already set
         return ()
+    if conn.maybe_unix:  # TCP_NODELAY on an AF_UNIX socket raises OSError (EOPNOTSUPP)
+        return ()
     if _turned_off(ctx, conn):  # the code clears TCP_NODELAY on purpose somewhere: not ours to undo
         return ()
     if conn.handler is not None:
@@ -208,7 +210,8 @@ def _handler_fix(ctx, conn) -> tuple:
     imports = ctx.facts.imports
     bases = {imports.qualify(b) for klass in ctx.facts.index.class_chain(cls) for b in klass.bases}
     if bases & _STREAM_HANDLER_BASES:
-        return _attribute_fix(ctx, node)
+        # the flag works only through the stock setup(); an own setup() gets no attribute fix
+        return _attribute_fix(ctx, node) if ctx.facts.resolver.stock_setup_runs(cls) else ()
     if "socketserver.BaseRequestHandler" in bases and "handle" in cls.methods:
         return _handle_fix(ctx, cls.methods["handle"].node)
     return ()

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from nagle_lint.flow.events import LARGE_PIECE, calls_in, large_guard
+from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream
+from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, return_statements
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
 
 MAX_INLINE_DEPTH = 10
@@ -26,7 +26,7 @@ STEP_BUDGET = 300_000  # statements visited per module, inlining included; then 
 STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READS | C.ASYNC_READS
                   | C.CLOSES | C.HTTP_HEADER_WRITES | C.HTTP_CLOSING
                   | {"flush", "setsockopt", "set_nodelay", "setTcpNoDelay", "sock_sendall", "sock_recv",
-                     "sock_recv_into", "send_header"})
+                     "sock_recv_into", "send_header"} | C.IOSTREAM_READS)
 
 
 class WriteEvent:
@@ -61,6 +61,7 @@ class Split:
     read_label: str  # "read" or "next request"
     count: int
     read_loops: tuple = ()
+    repeats: bool = True  # another exchange can follow on this connection (else one-shot: no stall)
 
 
 @dataclass(eq=False)
@@ -91,12 +92,18 @@ class FlowResult:
     reads: dict = field(default_factory=dict)  # (id(conn), id(node)) -> Read
     corks_held: dict = field(default_factory=dict)  # id(setopt node) -> (SetOpt, read node)
     names: dict = field(default_factory=dict)  # Conn -> (name the code writes it by, role), for messages
+    kept_writes: dict = field(default_factory=dict)  # Conn -> first write on it past its first exchange
+    kept_reads: dict = field(default_factory=dict)  # Conn -> first read on it past its first exchange
 
 
-# A chain: first piece, first held piece, count, dirty buffer, cork setopt, and a flag. With no
-# write yet the flag says "a read just happened"; once written, it says "another path read here"
+# A chain: first piece, first held piece, count, dirty buffer, cork setopt, a flag, and warm. With
+# no write yet the flag says "a read just happened"; once written, it says "another path read here"
 # (the writes may not be one message after all: a helper that reads on most paths).
-EMPTY = (None, None, 0, False, None, False)
+# Warm: an exchange already happened on this connection (or its history is unknown: an attribute,
+# a parameter). The first data of a fresh connection is ACKed at once (quick-ACK at start), so a
+# client split stalls only on a warm connection: a one-shot connection cannot stall.
+EMPTY = (None, None, 0, False, None, False, True)
+COLD = (None, None, 0, False, None, False, False)  # a connection just made in the walked code
 
 
 @dataclass
@@ -114,6 +121,7 @@ class _Frame:
     returns: list = field(default_factory=list)
     outer_loops: tuple = ()  # loops of the callers, for events inside inlined helpers
     sites: tuple = ()  # helper calls from the root function down to this frame
+    conds: list = field(default_factory=list)  # tests of the enclosing `if`s, innermost last
 
 
 def join(*states):
@@ -132,7 +140,9 @@ def join(*states):
         for state in live:
             chains |= state.get(conn, {EMPTY})
         if any(c[2] == 0 and c[5] for c in chains):
-            chains = {c[:5] + (True,) if c[2] else c for c in chains}
+            # a path that read: a lone pending write elsewhere may not start one message with
+            # what follows (complete splits of 2+ writes stand on their own path)
+            chains = {c[:5] + (True,) + c[6:] if c[2] == 1 else c for c in chains}
         if len(chains) > MAX_CHAINS:  # keep the informative ones: longest chains first
             chains = set(sorted(chains, key=lambda c: -c[2])[:MAX_CHAINS])
         merged[conn] = frozenset(chains)
@@ -150,6 +160,7 @@ class Walker:
         self._calls: dict[int, list] = {}
         self._consts: dict[int, dict] = {}
         self._inlined: dict = {}
+        self._retries: dict = {}
 
     # -- roots ------------------------------------------------------------------------------
     def run(self, module_root: FunctionInfo) -> FlowResult:
@@ -160,6 +171,12 @@ class Walker:
             self.stack = [func]
             out = self.function(act, {}, ())
             self._handler_exit(func, out)
+        # A kept connection (an attribute, a pool) written in one method and read in another is
+        # used for request/response even when no single walk sees the write before the read.
+        # (A request handler's connection lives for one handle() call, walked whole from there.)
+        for conn, read in self.result.kept_reads.items():
+            if conn in self.result.kept_writes and conn.handler is None:
+                self.result.exchanges.setdefault(conn, read)
         return self.result
 
     def _handler_exit(self, func: FunctionInfo, state) -> None:
@@ -202,7 +219,9 @@ class Walker:
             guard = large_guard(stmt.test)
             if guard:
                 frame.large.add(guard)
+            frame.conds.append(stmt.test)
             taken = self.block(_body(stmt.body), state, frame)
+            frame.conds.pop()
             frame.large.discard(guard)
             if stmt.orelse is None:
                 other = state
@@ -227,6 +246,7 @@ class Walker:
             closing = []
             for item in stmt.items:
                 state = self.exprs(item.item, state, frame)
+                state = self.created(state, item.item, frame)
                 stream = self._stream_of(item.item, frame)
                 if stream is None and item.asname is not None and isinstance(item.asname.name, cst.Name):
                     stream = self._stream_of(item.asname.name, frame)
@@ -267,6 +287,9 @@ class Walker:
             return state
         if isinstance(small, cst.Assign):
             state = self.exprs(small.value, state, frame)
+            targets = [t.target for t in small.targets]
+            width = max((len(t.elements) for t in targets if isinstance(t, (cst.Tuple, cst.List))), default=0)
+            state = self.created(state, small.value, frame, width)
             for target in small.targets:
                 if dotted(target.target) == "self.close_connection" and constant(small.value, self.imports, {}):
                     conn = self._handler(frame)
@@ -276,6 +299,11 @@ class Walker:
         return self.exprs(small, state, frame)
 
     def loop(self, stmt, state, frame: _Frame):
+        drained = self._drain(stmt, frame)
+        if drained is not None:
+            # `while conn.recv(4096): pass` after a response: waiting for the peer's EOF, not
+            # for a next request; the connection ends there
+            return self.close_conn(state, drained)
         loop = _Loop(stmt)
         frame.loops.append(loop)
         header = stmt.iter if isinstance(stmt, cst.For) else stmt.test
@@ -301,6 +329,43 @@ class Walker:
         if stmt.orelse is not None and exits is not None:
             exits = self.block(_body(stmt.orelse.body), exits, frame)
         return join(exits, *loop.breaks)
+
+    def _makes(self, value, conn: Conn, frame: _Frame) -> bool:
+        """Does evaluating value make the connection: its creation call is inside value, or value
+        calls a factory of this module whose every return makes one (`sock = self._open(addr)`;
+        a pool's acquire, which may return a kept connection, does not)?"""
+        if _contains(value, conn.origin):
+            return True
+        call = value.expression if isinstance(value, cst.Await) else value
+        if not isinstance(call, cst.Call):
+            return False
+        callee = self.resolver.callee(call, frame.act)
+        if callee is None:
+            return False
+        returns = [r.value for r in return_statements(callee.node)]
+        if not returns:
+            return False
+        for ret in returns:
+            if ret is None:
+                return False
+            made = [b.value for b in callee.bindings.get(ret.value, ())] if type(ret) is cst.Name else [ret]
+            if not made or not all(_contains(v, conn.origin) for v in made):
+                return False
+        return True
+
+    def _drain(self, stmt, frame: _Frame) -> Conn | None:
+        """The server connection a `while <read>: pass` loop drains to EOF, else None."""
+        if not isinstance(stmt, cst.While) or not isinstance(stmt.test, cst.Call):
+            return None
+        body = _body(stmt.body)
+        if not all(isinstance(s, cst.SimpleStatementLine) and all(isinstance(x, cst.Pass) for x in s.body)
+                   for s in body):
+            return None
+        func = stmt.test.func
+        if not isinstance(func, cst.Attribute) or func.attr.value not in C.SOCKET_READS | C.FILE_READS:
+            return None
+        stream = self._stream_of(func.value, frame)
+        return stream.conn if stream is not None and stream.conn.side == C.SERVER else None
 
     # -- expressions and calls ----------------------------------------------------------------
     def calls(self, node) -> list:
@@ -425,6 +490,14 @@ class Walker:
             if method == "close":
                 return self.close(state, stream)
             return state
+        if role == C.IOSTREAM:
+            if method == "write":
+                return self.write(state, stream, call, call.args[:1], frame)
+            if method in C.IOSTREAM_READS:
+                return self.read(state, conn, call, self._loops(frame))
+            if method == "close":
+                return self.close(state, stream)
+            return state
         if role == C.ASYNC_READER and method in C.ASYNC_READS:
             return self.read(state, conn, call, self._loops(frame))
         return state
@@ -523,14 +596,40 @@ class Walker:
             self._write_events[key] = event
         self._name(conn, stream, call)
         buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
+        retry = bool(args) and self._retry_loop(frame, args[0].value if isinstance(args[0], cst.Arg) else args[0])
         new = set()
-        for chain in self._chains(state, conn):
-            first, second, count, dirty, cork, flag = chain
-            if buffered or cork is not None:  # TCP_CORK holds writes like a buffer until uncorked
-                new.add((first, second, count, True, cork, flag))
+        chains = self._chains(state, conn)
+        if conn not in self.result.kept_writes and any(c[6] for c in chains):
+            self.result.kept_writes[conn] = call
+        for chain in chains:
+            first, second, count, dirty, cork, flag, _ = chain
+            if retry and (first is event or second is event):
+                new.add(chain)  # the rest of the same bytes after a short send: one message
+            elif buffered or cork is not None:  # TCP_CORK holds writes like a buffer until uncorked
+                new.add((first, second, count, True, cork, flag, chain[6]))
             else:
                 new.add(_wire(chain, event))
         return {**state, conn: frozenset(new)}
+
+    def _retry_loop(self, frame: _Frame, value) -> bool:
+        """Is this write the body of a partial-send loop (`while buf: n = s.send(buf);
+        buf = buf[n:]`, or `s.send(data[off:])` with `off += n`)? Its turns send one buffer."""
+        if not frame.loops:
+            return False
+        loop = frame.loops[-1].node
+        if type(value) is cst.Name:
+            name, kind = value.value, "rebind"
+        elif type(value) is cst.Subscript and dotted(value.value) is not None:
+            bounds = [e.slice.lower for e in value.slice if isinstance(e.slice, cst.Slice)]
+            if not bounds or type(bounds[0]) is not cst.Name:
+                return False
+            name, kind = bounds[0].value, "advance"
+        else:
+            return False
+        key = (id(loop), name, kind)
+        if key not in self._retries:
+            self._retries[key] = _advances(loop, name, kind)
+        return self._retries[key]
 
     def _name(self, conn: Conn, stream: Stream, call: cst.Call) -> None:
         """Remember how the code names the connection, for messages: the first name written to,
@@ -560,20 +659,27 @@ class Walker:
     def read(self, state, conn: Conn, node, loops: tuple, label: str = "read"):
         self.result.reads.setdefault((id(conn), id(node)), Read(conn, node, loops))
         new = set()
-        for chain in self._chains(state, conn):
-            first, second, count, dirty, cork, shadowed = chain
-            if count >= 1:
+        chains = self._chains(state, conn)
+        if conn not in self.result.kept_reads and any(c[6] for c in chains):
+            self.result.kept_reads[conn] = node
+        for chain in chains:
+            first, second, count, dirty, cork, shadowed, warm = chain
+            # a server's next-request read means another response follows on this connection,
+            # and a loop around the read that was not around the connect repeats the exchange
+            repeats = warm or conn.side != C.CLIENT or (count >= 1 and _repeats_in_loop(conn, loops, first.loops))
+            if count >= 1 and repeats:
                 self.result.exchanges.setdefault(conn, node)
             if count >= 2 and not second.large and not shadowed:
                 key = (id(second.located(first)), id(node))
                 if key not in self.result.splits:
-                    self.result.splits[key] = Split(conn, first, second, node, label, count, loops)
+                    self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats)
                 else:
                     old = self.result.splits[key]
                     old.count = max(old.count, count)
+                    old.repeats = old.repeats or repeats
             if cork is not None:
                 self.result.corks_held.setdefault(id(cork.node), (cork, node))
-            new.add((None, None, 0, dirty, cork, True))
+            new.add((None, None, 0, dirty, cork, True, warm or count >= 1))
         return {**state, conn: frozenset(new)}
 
     def close(self, state, stream: Stream):
@@ -582,10 +688,27 @@ class Walker:
         return self.close_conn(state, stream.conn)
 
     def close_conn(self, state, conn: Conn):
-        return {**state, conn: frozenset({EMPTY})}
+        return {**state, conn: frozenset({COLD})}
+
+    def created(self, state, value, frame: _Frame, width: int = 0):
+        """`s = socket.create_connection(...)`, `conn, addr = srv.accept()`: a new connection from
+        here on, nothing sent yet (width: the size of a tuple target, 0 for a plain name)."""
+        for index in range(width) if width else (None,):
+            found = self.resolver.resolve(value, frame.act, index)
+            if not isinstance(found, Stream) or state is None or not self._makes(value, found.conn, frame):
+                continue
+            found.conn.made_in_loops = self._loops(frame)
+            state = {**state, found.conn: frozenset({COLD})}
+        return state
 
     def setopt(self, state, stream: Stream, call, frame: _Frame):
         args = [a.value for a in call.args if a.keyword is None]
+        if len(args) == 1 and call.args[0].star == "*":
+            # `for opt in self.socket_options: sock.setsockopt(*opt)`: NODELAY when the options
+            # it iterates name TCP_NODELAY
+            if self._options_name_nodelay(args[0], frame):
+                stream.conn.nodelay = True
+            return state
         if len(args) < 3:
             return state
         consts = self.index.consts
@@ -593,34 +716,175 @@ class Walker:
         record = SetOpt(stream.conn, stream, call, level, option, value, args[2], self._loops(frame),
                         frame.act.func)
         self.result.setopts.setdefault(id(call), record)
-        if level == C.IPPROTO_TCP and option == C.OPTION_NUMBERS["TCP_NODELAY"] and value != 0:
-            stream.conn.nodelay = True
+        # the option alone says NODELAY: its level may be a constant from another module
+        if option == C.OPTION_NUMBERS["TCP_NODELAY"] and level in (C.IPPROTO_TCP, None) and value != 0:
+            flag = self._flag_off_by_default(frame)
+            if flag is None:
+                stream.conn.nodelay = True
+            else:  # `if self.no_delay:` with no_delay=False by default: Nagle stays on
+                stream.conn.optional_nodelay = flag
         if level == C.IPPROTO_TCP and option == C.OPTION_NUMBERS["TCP_CORK"] and value is not None:
             new = set()
             for chain in self._chains(state, stream.conn):
                 if value:
-                    new.add(chain[:4] + (record, chain[5]))
+                    new.add(chain[:4] + (record,) + chain[5:])
                 elif chain[4] is not None and chain[3]:  # uncork sends what the cork held, at once
                     event = WriteEvent(call, stream, 0, False, self._loops(frame), frame.act.func, frame.sites)
-                    new.add(_wire(chain, event)[:4] + (None, chain[5]))
+                    new.add(_wire(chain, event)[:4] + (None,) + chain[5:])
                 else:
-                    new.add(chain[:4] + (None, chain[5]))
+                    new.add(chain[:4] + (None,) + chain[5:])
             return {**state, stream.conn: frozenset(new)}
         return state
 
 
+    def _options_name_nodelay(self, expr, frame: _Frame, depth: int = 0) -> bool:
+        """Do the values an option tuple can come from mention TCP_NODELAY (an options list in a
+        class attribute, a module constant, a self attribute, a for loop over one of them)?"""
+        if depth > 4:
+            return False
+        for value in self._values(expr, frame):
+            if _mentions(value, "TCP_NODELAY"):
+                return True
+            # `DEFAULTS if options is None else options`: follow the names it is made of
+            for name in _names_in(value):
+                if self._options_name_nodelay(name, frame, depth + 1):
+                    return True
+        return False
+
+    def _flag_off_by_default(self, frame: _Frame) -> str | None:
+        """The flag, when this code runs only under `if <flag>:` and every value the flag gets
+        is false unless a caller asks: a class attribute False, a parameter defaulting to False."""
+        for test in reversed(frame.conds):
+            key = dotted(test)
+            if key is None:
+                continue
+            defaults = [self._default(value, func) for value, func in self._bound(test, frame)]
+            if defaults and all(d is not None and not d for d in defaults):
+                return key
+        return None
+
+    def _default(self, value, func: FunctionInfo | None) -> int | None:
+        if type(value) is cst.Name and value.value == "None":
+            return 0
+        known = constant(value, self.imports, self.index.consts)
+        if known is not None or type(value) is not cst.Name or func is None or value.value not in func.params:
+            return known
+        for param in (*func.node.params.params, *func.node.params.kwonly_params):
+            if param.name.value == value.value and param.default is not None:
+                return self._default(param.default, None)
+        return None
+
+    def _bound(self, expr, frame: _Frame) -> list:
+        """(value, function it is assigned in) for every assignment of a name or self attribute."""
+        key = dotted(expr)
+        func = frame.act.func
+        cls = func.cls if func is not None else None
+        if key is None:
+            return []
+        if key.startswith("self.") and cls is not None:
+            found = [(b.value, b.func) for b in self.index.self_bindings(cls, key)]
+            attr = self.index.class_attr(cls, key[5:])
+            return found + ([(attr, None)] if attr is not None else [])
+        while func is not None:
+            if key in func.bindings:
+                return [(b.value, b.func) for b in func.bindings[key]]
+            if key in func.params:
+                return [(cst.Name(key), func)]
+            func = func.parent
+        return [(b.value, None) for b in self.index.module_bindings.get(key, ())]
+
+    def _values(self, expr, frame: _Frame) -> list:
+        """What a name or self attribute is assigned anywhere (flow-insensitive)."""
+        key = dotted(expr)
+        if key is None:
+            return []
+        func, cls = frame.act.func, frame.act.func.cls if frame.act.func is not None else None
+        if key.startswith("self.") and cls is not None:
+            found = [b.value for b in self.index.self_bindings(cls, key)]
+            attr = self.index.class_attr(cls, key[5:])
+            return found + ([attr] if attr is not None else [])
+        while func is not None:
+            if key in func.bindings:
+                return [b.value for b in func.bindings[key]]
+            func = func.parent
+        return [b.value for b in self.index.module_bindings.get(key, ())]
+
+
+def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
+    """A loop around both the write and the read, but not around the connect: the same
+    connection carries the exchange again next turn (a read-until-EOF loop alone does not)."""
+    made = conn.made_in_loops
+    return made is not None and any(loop not in made and loop in write_loops for loop in read_loops)
+
+
+def _advances(loop, name: str, kind: str) -> bool:
+    """Does the loop body move `name` past what was sent: `name = name[n:]` / `del name[:n]`
+    (rebind), or `name += n` (advance)?"""
+    stack = list(fast_children(loop))
+    while stack:
+        node = stack.pop()
+        kind_of = type(node)
+        if kind == "rebind" and kind_of is cst.Assign and len(node.targets) == 1:
+            target, value = node.targets[0].target, node.value
+            if type(target) is cst.Name and target.value == name and type(value) is cst.Subscript \
+                    and dotted(value.value) == name:
+                return True
+        if kind == "rebind" and kind_of is cst.Del and type(node.target) is cst.Subscript \
+                and dotted(node.target.value) == name:
+            return True
+        if kind == "advance" and kind_of is cst.AugAssign and type(node.target) is cst.Name \
+                and node.target.value == name and type(node.operator) is cst.AddAssign:
+            return True
+        if kind_of not in (cst.FunctionDef, cst.ClassDef):
+            stack.extend(fast_children(node))
+    return False
+
+
+def _names_in(expr) -> list:
+    """The outermost names and dotted attributes inside an expression."""
+    found, stack = [], [expr]
+    while stack:
+        node = stack.pop()
+        if dotted(node) is not None:
+            found.append(node)
+        else:
+            stack.extend(fast_children(node))
+    return found
+
+
+def _mentions(expr, name: str) -> bool:
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if (type(node) is cst.Name and node.value == name) or (type(node) is cst.Attribute and node.attr.value == name):
+            return True
+        stack.extend(fast_children(node))
+    return False
+
+
 def shadow(state):
     """Mark every pending write as possibly followed by a read we could not see."""
-    return {conn: frozenset(c[:5] + (True,) if c[2] else c for c in chains) for conn, chains in state.items()}
+    return {conn: frozenset(c[:5] + (True,) + c[6:] if c[2] else c for c in chains) for conn, chains in state.items()}
 
 
 def _wire(chain, event: WriteEvent):
-    first, second, count, dirty, cork, flag = chain
+    first, second, count, dirty, cork, flag, warm = chain
     if count == 0:
-        return (event, None, 1, False, cork, False)
+        return (event, None, 1, False, cork, False, warm)
     if count == 1:
-        return (first, event, 2, False, cork, flag)
-    return (first, second, min(count + 1, 3), False, cork, flag)
+        return (first, event, 2, False, cork, flag, warm)
+    return (first, second, min(count + 1, 3), False, cork, flag, warm)
+
+
+def _contains(expr, node) -> bool:
+    """Is node inside expr (or expr itself)? Assigned values are small: a plain walk."""
+    stack = [expr]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(fast_children(current))
+    return False
 
 
 def _body(suite):

@@ -16,9 +16,22 @@ CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", 
 CONTAINER_GETS = frozenset({"pop", "popleft", "get", "get_nowait", "popitem"})
 
 
+EACH = -1  # Binding.index of a `for` target: some element of the iterated value
+
+
+def column_index(column: int) -> int:
+    """Binding.index of the column-th name of a tuple `for` target (`for af, st, *_ in rows`)."""
+    return -2 - column
+
+
+def index_column(index: int | None) -> int | None:
+    return -2 - index if index is not None and index <= -2 else None
+
+
 @dataclass(eq=False)
 class Binding:
-    """`target = value`, or element `index` of value when the target was a tuple."""
+    """`target = value`, or element `index` of value when the target was a tuple, or an element
+    of the iterated value (index EACH) for a `for` target."""
 
     value: cst.BaseExpression = field(repr=False)
     index: int | None
@@ -162,6 +175,17 @@ class ModuleIndex:
             for item in stmt.items:
                 if item.asname is not None and func is not None:
                     self._bind(item.asname.name, item.item, None, cls, func)
+        elif isinstance(stmt, cst.For) and func is not None:
+            self._bind_each(stmt.target, stmt.iter, cls, func)
+
+    def _bind_each(self, target, iterable, cls, func) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for column, element in enumerate(target.elements):
+                if isinstance(element, cst.Element) and isinstance(element.value, cst.Name):
+                    func.bindings.setdefault(element.value.value, []).append(
+                        Binding(iterable, column_index(column), func))
+        elif isinstance(target, cst.Name):
+            func.bindings.setdefault(target.value, []).append(Binding(iterable, EACH, func))
 
     # -- queries ------------------------------------------------------------------------------
     def class_chain(self, cls: ClassInfo) -> list[ClassInfo]:

@@ -38,14 +38,22 @@ def split_findings(ctx: FileContext, rule: Rule):
                     if handler else "write one buffer or set TCP_NODELAY")
         message = _TEMPLATES[rule.code].format(
             n="2" if split.count == 2 else "3+", s=stream, first=ctx.line(first), read=ctx.line(split.read),
-            fix=fix_hint)
+            fix=fix_hint) + _optional(split.conn)
         related = [("first piece", first), ("next request" if split.read_label != "read" else "read", split.read)]
         if split.second.same_write(split.first):
             related = related[1:]
+        made = ctx.creation_site(split.conn)
+        if made is not None:
+            related.insert(0, ("connection made here", made))
         fixes = split_fixes(ctx, split) + nodelay_fixes(ctx, split.conn)
         yield ctx.finding(rule, second, message, related=related, fixes=fixes,
                           pieces=(split.first.size, split.second.size),
                           side="server" if split.conn.side == C.SERVER else "client")
+
+
+def _optional(conn) -> str:
+    flag = conn.optional_nodelay
+    return f" (TCP_NODELAY is set only when `{flag}` is true, and it is off by default)" if flag else ""
 
 
 _NODELAY_TEMPLATES = {
@@ -57,14 +65,14 @@ _NODELAY_TEMPLATES = {
 
 
 def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
-    """A request/response TCP connection that never gets TCP_NODELAY and has no split reported
-    (a split finding already carries the nodelay fix: one problem, one finding)."""
+    """A request/response TCP connection that never gets TCP_NODELAY. Reported whether or not
+    the connection also has a split: rules are independent, so selecting or ignoring one never
+    changes what another reports."""
     from nagle_lint.context import receiver_name
     from nagle_lint.fixes.nodelay import nodelay_fixes
 
-    split_conns = ctx.split_conns()
     for conn, read in ctx.facts.flow.exchanges.items():
-        if conn.side != side or not conn.nagle_on() or id(conn) in split_conns or not conn.keep_alive:
+        if conn.side != side or not conn.nagle_on() or not conn.keep_alive:
             continue  # (an HTTP/1.0 handler closes after one response: no next request)
         node = conn.origin.name if conn.handler is not None else conn.origin
         if conn.handler is not None:
@@ -72,6 +80,6 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
         name = ctx.facts.flow.names.get(conn, (receiver_name(read),))[0]
-        message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.line(read), fix=fix)
+        message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.line(read), fix=fix) + _optional(conn)
         yield ctx.finding(rule, node, message, related=[("read", read)], fixes=nodelay_fixes(ctx, conn),
                           side="server" if side == C.SERVER else "client")

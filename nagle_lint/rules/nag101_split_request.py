@@ -43,9 +43,13 @@ from nagle_lint.rules.common import split_findings
 EXAMPLES = (
     Valid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HEAD' + b'BODY')\ns.recv(1)\n"),
     Valid("import socket\ns = socket.socket(socket.AF_UNIX)\ns.sendall(b'HEAD')\ns.sendall(b'BODY')\ns.recv(1)\n"),
-    Invalid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HEAD')\ns.sendall(b'BODY')\n"
-            "s.recv(1)\n", at="4:1",
-            fixed="import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HEADBODY')\ns.recv(1)\n"),
+    # one-shot: the first data of a fresh connection is ACKed at once
+    Valid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HEAD')\ns.sendall(b'BODY')\n"
+          "s.recv(1)\ns.close()\n"),
+    Invalid("import socket\ns = socket.create_connection(('h', 1))\nwhile True:\n    s.sendall(b'HEAD')\n"
+            "    s.sendall(b'BODY')\n    s.recv(1)\n", at="5:5",
+            fixed="import socket\ns = socket.create_connection(('h', 1))\nwhile True:\n    s.sendall(b'HEADBODY')\n"
+                  "    s.recv(1)\n"),
     Invalid("from socket import socket\n\nclass Client:\n    def __init__(self):\n        self.sock = socket()\n"
             "        self.sock.connect(('h', 1))\n\n    def _head(self, h):\n        self.sock.sendall(h)\n\n"
             "    def call(self, h, b):\n        self._head(h)\n        self.sock.sendall(b)\n"
@@ -56,15 +60,19 @@ EXAMPLES = (
                   "    def _head(self, h):\n        self.sock.sendall(h)\n\n"
                   "    def call(self, h, b):\n        self._head(h)\n        self.sock.sendall(b)\n"
                   "        return self.sock.recv(4)\n"),
-    Invalid("import socket\n\ndef get(path):\n    s = socket.create_connection(('h', 80))\n    s.sendall(b'GET ')\n"
+    Invalid("import socket\n\ndef get(path):\n    s = socket.create_connection(('h', 80))\n    s.sendall(b'HELLO\\r\\n')\n"
+            "    s.recv(64)\n    s.sendall(b'GET ')\n"
             "    s.sendall(path)  # the target\n    s.sendall(b' HTTP/1.0\\r\\n\\r\\n')\n    return s.recv(4096)\n",
-            at="6:5",
-            fixed="import socket\n\ndef get(path):\n    s = socket.create_connection(('h', 80))\n"
+            at="8:5",
+            fixed="import socket\n\ndef get(path):\n    s = socket.create_connection(('h', 80))\n    s.sendall(b'HELLO\\r\\n')\n"
+                  "    s.recv(64)\n"
                   "    s.sendall(b'GET ' + path + b' HTTP/1.0\\r\\n\\r\\n')  # the target\n    return s.recv(4096)\n"),
-    Invalid("import socket\ns = socket.socket()\ns.connect(('h', 1))\ns.sendall(head)\ns.sendall(body)\ns.recv(1)\n",
-            at="5:1", strategy="nodelay",
+    Invalid("import socket\ns = socket.socket()\ns.connect(('h', 1))\nfor head, body in requests:\n"
+            "    s.sendall(head)\n    s.sendall(body)\n    s.recv(1)\n",
+            at="6:5", strategy="nodelay",
             fixed="import socket\ns = socket.socket()\ns.connect(('h', 1))\n"
-                  "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(head)\ns.sendall(body)\ns.recv(1)\n"),
+                  "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\nfor head, body in requests:\n"
+                  "    s.sendall(head)\n    s.sendall(body)\n    s.recv(1)\n"),
 )
 
 RULE = Rule(

@@ -4,8 +4,7 @@
 Flags where a TCP client socket is made (`socket.socket()` then `connect()`,
 `socket.create_connection()`, a plain `socket.socket()` handed to `asyncio.open_connection(sock=...)`)
 when the program writes to it and then waits for a reply, and `TCP_NODELAY` is never set on it:
-not after creation, not in another method, not in a helper. A connection that already has a
-split-write finding (NAG101, NAG103) is not flagged again.
+not after creation, not in another method, not in a helper.
 
 ## Why is this bad?
 Request/response over a Nagle-on socket is one refactor away from the 40 ms stall: the first
@@ -48,18 +47,23 @@ EXAMPLES = (
     Valid("import socket\ns = socket.create_connection(('h', 1))\n"
           "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'PING')\ns.recv(4)\n"),
     Valid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'LOG LINE')\ns.close()\n"),
-    Invalid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'PING')\ns.recv(4)\n", at="2:5",
+    # one exchange, then closed: no second request can wait
+    Valid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'PING')\ns.recv(4)\ns.close()\n"),
+    Invalid("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'AUTH x')\ns.recv(4)\n"
+            "s.sendall(b'PING')\ns.recv(4)\n", at="2:5",
             fixed="import socket\ns = socket.create_connection(('h', 1))\n"
-                  "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'PING')\ns.recv(4)\n"),
+                  "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'AUTH x')\ns.recv(4)\n"
+                  "s.sendall(b'PING')\ns.recv(4)\n"),
     Invalid("import socket\n\ndef ping(host):\n    with socket.create_connection((host, 7)) as s:\n"
             "        for _ in range(3):\n            s.sendall(b'PING')\n            s.recv(4)\n", at="4:10",
             fixed="import socket\n\ndef ping(host):\n    with socket.create_connection((host, 7)) as s:\n"
                   "        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
                   "        for _ in range(3):\n            s.sendall(b'PING')\n            s.recv(4)\n"),
     Invalid("import socket as so\n\ndef ping(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
-            "    s.sendall(b'PING')\n    return s.recv(4)\n", at="4:9",
+            "    s.sendall(b'HELO')\n    s.recv(4)\n    s.sendall(b'PING')\n    return s.recv(4)\n", at="4:9",
             fixed="import socket as so\n\ndef ping(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
-                  "    s.setsockopt(so.IPPROTO_TCP, so.TCP_NODELAY, 1)\n    s.sendall(b'PING')\n    return s.recv(4)\n"),
+                  "    s.setsockopt(so.IPPROTO_TCP, so.TCP_NODELAY, 1)\n    s.sendall(b'HELO')\n    s.recv(4)\n"
+                  "    s.sendall(b'PING')\n    return s.recv(4)\n"),
 )
 
 RULE = Rule(

@@ -4,8 +4,7 @@
 Flags the `accept()` call, or the request-handler class, of a TCP server that reads a request,
 writes a response and then reads the next request on the same connection, when `TCP_NODELAY` is
 set neither on the accepted socket, nor on the listening socket (Linux copies it to accepted
-sockets), nor through `disable_nagle_algorithm = True`. A connection that already has a
-split-write finding (NAG102, NAG103) is not flagged again.
+sockets), nor through `disable_nagle_algorithm = True`.
 
 ## Why is this bad?
 Any response written in two pieces (headers then body, a length prefix then a payload) waits for

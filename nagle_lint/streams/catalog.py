@@ -38,6 +38,10 @@ UNIX_SOCKET = StreamFacts(transport=UNIX, nagle=OFF)
 UDP_SOCKET = StreamFacts(transport=UDP, nagle=OFF)
 NOT_A_STREAM = StreamFacts(transport=UNKNOWN, nagle=OFF)
 
+# Modules that re-export the standard library's socket API, constants included (AF_UNIX,
+# TCP_NODELAY): names through them are read as `socket.<name>`, so their families are judged too.
+SOCKET_MODULES = ("_socket", "gevent.socket", "gevent._socket3", "eventlet.green.socket")
+
 # Calls that return a socket-like object. socket.socket is refined by its family/type arguments.
 FACTORIES: dict[str, StreamFacts] = {
     "socket.socket": TCP_CLIENT,
@@ -46,10 +50,6 @@ FACTORIES: dict[str, StreamFacts] = {
     "socket.create_server": TCP_LISTENER,
     "socket.socketpair": UNIX_SOCKET,  # AF_UNIX on POSIX
     "socket.fromfd": NOT_A_STREAM,  # family unknown: precision first
-    "gevent.socket.socket": TCP_CLIENT,
-    "gevent.socket.create_connection": TCP_CLIENT,
-    "eventlet.green.socket.socket": TCP_CLIENT,
-    "eventlet.green.socket.create_connection": TCP_CLIENT,
     # libraries that set TCP_NODELAY themselves (stream-facts.md): never a Nagle stall
     "http.client.HTTPConnection": TCP_CLIENT_NODELAY,
     "http.client.HTTPSConnection": TCP_CLIENT_NODELAY,
@@ -111,6 +111,11 @@ SOCKET_READS = frozenset({"recv", "recv_into", "recvfrom", "recvfrom_into", "rec
 FILE_WRITES = frozenset({"write", "writelines"})
 FILE_READS = frozenset({"read", "readline", "readlines", "readinto", "read1", "readinto1", "peek"})
 ASYNC_READS = frozenset({"read", "readline", "readexactly", "readuntil"})
+# Tornado's IOStream wraps a socket it is given: write() is immediate (stream-facts), reads are
+# the read_* methods, and Nagle stays on unless set_nodelay(True) is called.
+IOSTREAM = "iostream"
+IOSTREAM_WRAPPERS = frozenset({"tornado.iostream.IOStream", "tornado.iostream.SSLIOStream"})
+IOSTREAM_READS = frozenset({"read_bytes", "read_until", "read_until_regex", "read_until_close", "read_into"})
 CLOSES = frozenset({"close", "shutdown", "detach"})
 # http.server handler methods: end_headers()/flush_headers() write the header block in one
 # sendall; send_error() answers with Connection: close.

@@ -6,12 +6,13 @@ reading it (the socket itself, a makefile() writer, an SSL wrapper, an asyncio w
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex
+from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo, FunctionInfo, ModuleIndex,
+                                      index_column)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
 
@@ -23,6 +24,10 @@ class Conn:
     label: str = ""  # how the code names it, for messages
     listener: "Conn | None" = field(default=None, repr=False)
     proto_zero: bool = False  # socket.socket() without proto: asyncio will not set TCP_NODELAY
+    maybe_unix: bool = False  # TCP on one path, AF_UNIX on another: report, never fix
+    optional_nodelay: str = ""  # the flag that turns TCP_NODELAY on, off by default (for messages)
+    made_in_loops: tuple | None = None  # loops around the creation, when the walk saw it
+    base: "Conn | None" = field(default=None, repr=False)  # the factory's connection this call made
     nodelay: bool = False  # TCP_NODELAY set on it somewhere (flow-insensitive, precision first)
     keep_alive: bool = True  # http.server handlers: HTTP/1.1 keeps the connection for more requests
     handler: ClassInfo | None = field(default=None, repr=False)
@@ -38,6 +43,8 @@ class Conn:
 
     def nagle_on(self) -> bool:
         if not self.is_tcp or self.facts.nagle == C.OFF or self.nodelay:
+            return False
+        if self.base is not None and not self.base.nagle_on():  # the factory sets TCP_NODELAY
             return False
         return self.listener is None or self.listener.nagle_on()  # Linux: accept() copies NODELAY
 
@@ -73,6 +80,8 @@ class Resolver:
         self.handler_conns: dict[int, Conn | None] = {}
         self.callback_params: dict[int, dict[str, Stream]] = {}
         self._busy: set = set()
+        self._class_calls: dict | None = None
+        self.call_conns: dict = {}
         self._find_async_callbacks()
 
     # -- connections and streams ------------------------------------------------------------
@@ -106,12 +115,43 @@ class Resolver:
                     return self._memo(act.memo, memo_key, lambda: self._from_bindings(func.bindings[key], act))
                 return self._from_bindings(func.bindings[key], Activation(func))
             if key in func.params:
+                if func.is_method and func.name == "__init__":
+                    return self._memo(self.class_memo, ("init-arg", id(func), key),
+                                      lambda: self._constructor_arg(func, key))
                 return SOFT
             func = func.parent
         if key in self.index.module_bindings:
             return self._memo(self.class_memo, ("module", key),
                               lambda: self._from_bindings(self.index.module_bindings[key], None))
         return None
+
+    def _constructor_arg(self, init: FunctionInfo, param: str):
+        """A wrapper object's parameter: what the module passes for it where it builds the class
+        (`Transport(sock)`, `Buffer(rfile=self.rfile)`). SOFT when nobody here builds it."""
+        names = [p for p in init.params if p not in ("self", "cls")]
+        if param not in names:
+            return SOFT
+        position = names.index(param)
+        results = []
+        for call, caller in self._calls_named(init.cls.name):
+            value = _arg(call, position, param)
+            if value is not None:
+                results.append(self.resolve(value, Activation(caller) if caller is not None else None))
+        known = [r for r in results if isinstance(r, Stream)]
+        return merge(known) if known else SOFT
+
+    def _calls_named(self, name: str) -> list:
+        """(call, function it is in) for every call of `name(...)` or `x.name(...)` in the module
+        (a class built, a helper or method called)."""
+        if self._class_calls is None:
+            self._class_calls = {}
+            for func in [None, *self.index.functions]:
+                body = self.index.module if func is None else func.node.body
+                for call in _calls_outside_defs(body):
+                    name = dotted(call.func)
+                    if name is not None:
+                        self._class_calls.setdefault(name.rpartition(".")[2], []).append((call, func))
+        return self._class_calls.get(name, [])
 
     def self_attr(self, cls: ClassInfo, key: str):
         return self._memo(self.class_memo, (id(cls), key), lambda: self._self_attr(cls, key))
@@ -129,18 +169,19 @@ class Resolver:
             return self.stream(conn, C.BUFFERED_WRITER if buffered else C.RAW_WRITER, key)
         if not bindings:
             return None
-        return self._from_bindings(bindings, None)
+        return self._from_bindings(_drop_placeholders(bindings, key, self.imports), None)
 
     def _memo(self, memo: dict, key, compute):
         if key in memo:
             return memo[key]
-        if key in self._busy:  # a cycle: self.sock = wrap(self.sock) adds no evidence of its own
+        busy = (id(memo), key)  # per memo: a helper's local `sock` is not its caller's `sock`
+        if busy in self._busy:  # a cycle: self.sock = wrap(self.sock) adds no evidence of its own
             return SOFT
-        self._busy.add(key)
+        self._busy.add(busy)
         try:
             memo[key] = value = compute()
         finally:
-            self._busy.discard(key)
+            self._busy.discard(busy)
         return value
 
     def _from_bindings(self, bindings: list[Binding], act: Activation | None):
@@ -213,6 +254,8 @@ class Resolver:
                 if isinstance(base, Stream) and index is None:
                     return self.stream(base.conn, _makefile_role(call, self.imports, self.index.consts), site=call)
                 return base if base is SOFT else None
+            if method == "unwrap" and index is None:  # SSLSocket.unwrap(): the plain socket again
+                return self.resolve(func.value, act, None, depth + 1)
             if method == "wrap_socket" and index is None:
                 target = _arg(call, 0, "sock")
                 if target is not None:
@@ -226,8 +269,20 @@ class Resolver:
                         return element
         callee = self.callee(call, act)
         if callee is not None and index is None:
-            return self._returned(callee, depth)
+            found = self._returned(callee, depth)
+            if isinstance(found, Stream) and found.conn.origin_func is callee:
+                return self._made_by_call(found, call)
+            return found
         return None
+
+    def _made_by_call(self, stream: Stream, call: cst.Call) -> Stream:
+        """A factory's socket as one call of it made it: `a = self._open(x); b = self._open(y)`
+        are two connections, whose writes never join into one message."""
+        key = (id(stream.conn), id(call))
+        conn = self.call_conns.get(key)
+        if conn is None:
+            conn = self.call_conns[key] = replace(stream.conn, base=stream.conn)
+        return self.stream(conn, stream.role, stream.name, site=call)
 
     def _factory(self, call: cst.Call, qualified: str, act: Activation | None, index: int | None):
         label = ""
@@ -238,14 +293,20 @@ class Resolver:
             target = _arg(call, 0, "sock")
             return self.resolve(target, act) if target is not None else None
         if qualified in ("socket.socket", "socket.SocketType"):
-            facts = self._socket_facts(call)
-            if facts is None or index is not None:
+            found = self._socket_facts(call, act)
+            if found is None or index is not None:
                 return None
+            facts, maybe_unix = found
             proto = _arg(call, 2, "proto")
-            conn = self.conn(call, facts, label, proto_zero=proto is None or
-                             constant(proto, self.imports, self.index.consts) == 0,
-                             origin_func=act.func if act else None)
+            starred = any(a.star for a in call.args)
+            conn = self.conn(call, facts, label, proto_zero=not starred and (
+                             proto is None or constant(proto, self.imports, self.index.consts) == 0),
+                             maybe_unix=maybe_unix, origin_func=act.func if act else None)
             return self.stream(conn, C.SOCKET, site=call)
+        if qualified in C.IOSTREAM_WRAPPERS and index is None:
+            target = _arg(call, 0, "socket")
+            base = self.resolve(target, act) if target is not None else None
+            return self.stream(base.conn, C.IOSTREAM, site=call) if isinstance(base, Stream) else None
         if qualified in C.FACTORIES:
             if index is not None:
                 return None
@@ -266,23 +327,204 @@ class Resolver:
             return self.stream(conn, C.ASYNC_READER if index == 0 else C.ASYNC_WRITER, site=(call, index))
         return None
 
-    def _socket_facts(self, call: cst.Call) -> C.StreamFacts | None:
+    def _socket_facts(self, call: cst.Call, act: Activation | None):
+        """(facts, maybe_unix) for socket.socket(...), or None when decided at run time."""
+        starred = [a.value for a in call.args if a.star == "*"]
+        if starred or any(a.star == "**" for a in call.args):
+            # socket.socket(*getaddrinfo(host, port, 0, SOCK_STREAM)[0][:3]) is TCP; other
+            # unpacked arguments are unknown (precision first)
+            if len(starred) == 1 and self._from_stream_getaddrinfo(starred[0], act):
+                return C.TCP_CLIENT, False
+            return None
         family = _arg(call, 0, "family")
         kind = _arg(call, 1, "type")
         consts = self.index.consts
-        family_value = 2 if family is None else constant(family, self.imports, consts)
-        type_value = 1 if kind is None else constant(kind, self.imports, consts)
-        if family_value is None or type_value is None:
+        families = {C.FAMILY_NUMBERS["AF_INET"]} if family is None else self._families(family, act)
+        if kind is None:
+            type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
+        else:
+            type_value = constant(kind, self.imports, consts)
+            if type_value is None and family is not None and self._socktype_is_stream(kind, act):
+                type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
+        if not families or type_value is None:
             return None  # decided at run time: precision first
-        if family_value == C.FAMILY_NUMBERS["AF_UNIX"]:
-            return C.UNIX_SOCKET
-        if family_value not in (C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]):
-            return C.NOT_A_STREAM
+        inet = {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
+        unix = C.FAMILY_NUMBERS["AF_UNIX"]
+        if families == {unix}:
+            return C.UNIX_SOCKET, False
+        if not families <= inet | {unix}:
+            return C.NOT_A_STREAM, False
+        maybe_unix = unix in families
         if type_value & 0xF == C.TYPE_NUMBERS["SOCK_STREAM"]:
-            return C.TCP_CLIENT
+            return C.TCP_CLIENT, maybe_unix
         if type_value & 0xF == C.TYPE_NUMBERS["SOCK_DGRAM"]:
-            return C.UDP_SOCKET
-        return C.NOT_A_STREAM
+            return C.UDP_SOCKET, False
+        return C.NOT_A_STREAM, False
+
+    def _families(self, expr, act: Activation | None, depth: int = 0) -> set[int]:
+        """The address families an expression can hold: a constant, both arms of
+        `AF_INET6 if ":" in host else AF_INET`, or AF_INET/AF_INET6 when it comes from a
+        getaddrinfo(..., SOCK_STREAM) result. Empty when unknown."""
+        value = constant(expr, self.imports, self.index.consts)
+        if value is not None:
+            return {value}
+        if isinstance(expr, cst.IfExp) and depth < 4:
+            body, orelse = self._families(expr.body, act, depth + 1), self._families(expr.orelse, act, depth + 1)
+            return body | orelse if body and orelse else set()
+        if self._from_stream_getaddrinfo(expr, act):
+            return {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
+        if depth < 3 and isinstance(expr, cst.Name):
+            sources = self._name_sources(expr, act)
+            if sources:  # a parameter (what the callers pass) or a `for` column over rows
+                found = [self._families(value, where, depth + 1) for value, where in sources]
+                if all(found):
+                    return set().union(*found)
+        return set()
+
+    def _socktype_is_stream(self, kind, act: Activation | None, depth: int = 0) -> bool:
+        if self._from_stream_getaddrinfo(kind, act):
+            return True
+        sources = self._name_sources(kind, act) if isinstance(kind, cst.Name) and depth < 3 else None
+        if not sources:
+            return False
+        for value, where in sources:
+            known = constant(value, self.imports, self.index.consts)
+            if known is not None:
+                if known & 0xF != C.TYPE_NUMBERS["SOCK_STREAM"]:
+                    return False
+            elif not self._socktype_is_stream(value, where, depth + 1):
+                return False
+        return True
+
+    def _name_sources(self, name: cst.Name, act: Activation | None) -> list | None:
+        """What a local name can hold, as (expression, activation) pairs: for a parameter, what
+        every caller in the module passes; for a `for` column (`for af, st, *_ in rows`), that
+        column of every row literal or getaddrinfo result the rows come from. None when unknown."""
+        if act is None or act.func is None:
+            return None
+        func = act.func
+        bindings = func.bindings.get(name.value)
+        if bindings is None:
+            return self._passed(name, act)
+        out = []
+        for binding in bindings:
+            if binding.index is None:  # `family = AF_INET6 if ":" in host else AF_INET`
+                out.append((binding.value, act))
+                continue
+            column = index_column(binding.index)
+            if column is None:
+                return None
+            rows = self._rows(binding.value, act, 0)
+            if rows is None:
+                return None
+            for row, where in rows:
+                if isinstance(row, cst.Call):
+                    out.append((row, where))  # a getaddrinfo() call: judged by _from_stream_getaddrinfo
+                elif column < len(row):
+                    out.append((row[column], where))
+                else:
+                    return None
+        return out
+
+    def _rows(self, value, act: Activation | None, depth: int) -> list | None:
+        """The rows an iterated value yields: tuple literals (as lists of their elements) or the
+        getaddrinfo(...) call itself; through names and this module's helpers."""
+        if depth > 4:
+            return None
+        if isinstance(value, cst.Await):
+            return self._rows(value.expression, act, depth + 1)
+        if isinstance(value, (cst.List, cst.Tuple)):
+            rows = []
+            for element in value.elements:
+                item = element.value if isinstance(element, cst.Element) else None
+                if not isinstance(item, (cst.Tuple, cst.List)):
+                    return None
+                rows.append(([e.value for e in item.elements if isinstance(e, cst.Element)], act))
+            return rows
+        if isinstance(value, cst.Call):
+            name = self.imports.qualify(value.func) or dotted(value.func) or ""
+            if name.endswith("getaddrinfo"):
+                return [(value, act)]
+            callee = self.callee(value, act)
+            if callee is None:
+                return None
+            rows = []
+            for ret in return_statements(callee.node):
+                found = self._rows(ret.value, Activation(callee), depth + 1) if ret.value is not None else None
+                if found is None:
+                    return None
+                rows.extend(found)
+            return rows or None
+        if isinstance(value, cst.Name) and act is not None and act.func is not None:
+            bindings = act.func.bindings.get(value.value)
+            if not bindings or any(b.index is not None for b in bindings):
+                return None
+            rows = []
+            for b in bindings:
+                found = self._rows(b.value, act, depth + 1)
+                if found is None:
+                    return None
+                rows.extend(found)
+            return rows
+        return None
+
+    def _passed(self, expr, act: Activation | None) -> list | None:
+        """For a parameter of the function being resolved: (argument, caller activation) at every
+        call of that function in this module; None when it is not a parameter or has no caller."""
+        if not isinstance(expr, cst.Name) or act is None or act.func is None:
+            return None
+        func = act.func
+        names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
+        if expr.value not in names or expr.value in func.bindings:
+            return None
+        position = names.index(expr.value)
+        out = []
+        for call, caller in self._calls_named(func.name):
+            value = _arg(call, position, expr.value)
+            if value is None:
+                return None
+            out.append((value, Activation(caller)))
+        return out or None
+
+    def _from_stream_getaddrinfo(self, expr, act: Activation | None, depth: int = 0) -> bool:
+        """Does the value come from getaddrinfo(..., SOCK_STREAM) (or proto=IPPROTO_TCP): the
+        call itself, an item or slice of it, a name bound from it, a `for` target over it."""
+        if depth > 6 or expr is None:
+            return False
+        if isinstance(expr, cst.Await):
+            return self._from_stream_getaddrinfo(expr.expression, act, depth + 1)
+        if isinstance(expr, cst.Subscript):
+            return self._from_stream_getaddrinfo(expr.value, act, depth + 1)
+        if isinstance(expr, cst.Call):
+            name = self.imports.qualify(expr.func) or dotted(expr.func) or ""
+            if not name.endswith("getaddrinfo"):
+                return False
+            consts = self.index.consts
+            kind, proto = _arg(expr, 3, "type"), _arg(expr, 4, "proto")
+            return (constant(kind, self.imports, consts) == C.TYPE_NUMBERS["SOCK_STREAM"]
+                    or constant(proto, self.imports, consts) == C.IPPROTO_TCP)
+        if isinstance(expr, cst.Name) and act is not None:
+            func = act.func
+            while func is not None:
+                if expr.value in func.bindings:
+                    bindings = func.bindings[expr.value]
+                    if any(index_column(b.index) is not None for b in bindings):
+                        sources = self._name_sources(expr, act) if depth < 3 else None
+                        return bool(sources) and all(
+                            self._stream_type(v, a, depth + 1) for v, a in sources)
+                    return all(self._from_stream_getaddrinfo(b.value, act, depth + 1) for b in bindings)
+                func = func.parent
+            passed = self._passed(expr, act) if depth < 3 else None
+            return bool(passed) and all(self._from_stream_getaddrinfo(v, a, depth + 2) for v, a in passed)
+        return False
+
+    def _stream_type(self, expr, act: Activation | None, depth: int) -> bool:
+        """A getaddrinfo(..., SOCK_STREAM)-derived value, or the constant SOCK_STREAM / a family
+        (a row literal `(AF_UNIX, SOCK_STREAM, ...)` gives its columns as constants)."""
+        value = constant(expr, self.imports, self.index.consts)
+        if value is not None:
+            return value in (C.TYPE_NUMBERS["SOCK_STREAM"], *C.FAMILY_NUMBERS.values())
+        return self._from_stream_getaddrinfo(expr, act, depth)
 
     # -- helpers and classes ----------------------------------------------------------------
     def callee(self, call: cst.Call, act: Activation | None) -> FunctionInfo | None:
@@ -330,15 +572,27 @@ class Resolver:
         if self._served_by_unix_server(cls):
             facts = C.UNIX_SOCKET.with_(side=C.SERVER, role=facts.role)
         nodelay = constant(self.index.class_attr(cls, "disable_nagle_algorithm"), self.imports, {})
-        if nodelay and base_name != "socketserver.BaseRequestHandler":  # only StreamRequestHandler.setup() reads it
+        # only the stock StreamRequestHandler.setup() reads the flag: an own setup() that does not
+        # call it leaves Nagle on
+        if nodelay and base_name != "socketserver.BaseRequestHandler" and self.stock_setup_runs(cls):
             facts = facts.with_(nagle=C.OFF)
         version = self.index.class_attr(cls, "protocol_version")
-        keep_alive = facts.role != C.HTTP_HANDLER or (
-            isinstance(version, cst.SimpleString) and "1.1" in str(version.evaluated_value))
+        spoken = str(version.evaluated_value) if isinstance(version, cst.SimpleString) else None
+        # an http.server handler keeps the connection only on HTTP/1.1; a handler class of its
+        # own that declares HTTP/1.0 (http.server's base class itself) closes after one request
+        keep_alive = ("1.1" in spoken) if facts.role == C.HTTP_HANDLER and spoken is not None else (
+            facts.role != C.HTTP_HANDLER and (spoken is None or "1.0" not in spoken))
         conn = Conn(origin=cls.node, facts=facts, label="self.request", keep_alive=keep_alive, handler=cls)
         self.handler_conns[key] = conn
         self.conns[id(cls.node)] = conn
         return conn
+
+    def stock_setup_runs(self, cls: ClassInfo) -> bool:
+        own = self.index.method(cls, "setup")
+        if own is None:
+            return True
+        return any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "setup"
+                   for c in _calls_outside_defs(own.node.body))
 
     def _wbufsize(self, cls: ClassInfo) -> int | None:
         return constant(self.index.class_attr(cls, "wbufsize"), self.imports, self.index.consts) or 0
@@ -392,6 +646,25 @@ class Resolver:
                         }
 
 
+def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) -> list[Binding]:
+    """`self.sock = socket.socket()` in __init__ as a closed-state placeholder, replaced by the
+    socket that connect() makes: the connection is the one that gets connected."""
+    def placeholder(binding: Binding) -> bool:
+        value = binding.value
+        return (isinstance(value, cst.Call) and imports.qualify(value.func) in ("socket.socket", "socket.SocketType")
+                and binding.func is not None and not _connects(binding.func, key))
+    kept = [b for b in bindings if not placeholder(b)]
+    return kept if kept and len(kept) < len(bindings) else bindings
+
+
+def _connects(func: FunctionInfo, key: str) -> bool:
+    for call in _calls(func.node):
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("connect", "connect_ex") \
+                and dotted(call.func.value) == key:
+            return True
+    return False
+
+
 def merge(results: list):
     """Combine what the branches of a value resolve to. Any branch without evidence (None) means
     no evidence; SOFT branches (parameters, empty pools) defer to the others; disagreement on
@@ -401,6 +674,11 @@ def merge(results: list):
     known = [r for r in results if isinstance(r, Stream)]
     if not known:
         return SOFT if results else None
+    tcp = [r for r in known if r.conn.is_tcp]
+    if tcp and len(tcp) < len(known) and all(r.conn.is_tcp or r.conn.facts.transport == C.UNIX for r in known):
+        # `self.sock = unix_socket() if path else create_connection(addr)`: what the code does
+        # on the TCP path is judged on its TCP connection; the AF_UNIX one cannot stall
+        known = tcp
     first = known[0]
     for other in known[1:]:
         a, b = other.conn, first.conn
@@ -443,6 +721,19 @@ def return_statements(func: cst.FunctionDef):
             continue
         else:
             stack.extend(node.children)
+
+
+def _calls_outside_defs(node):
+    """The calls of one body, not those of the functions and classes defined in it."""
+    stack = list(fast_children(node))
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is cst.FunctionDef or kind is cst.ClassDef:
+            continue
+        if kind is cst.Call:
+            yield current
+        stack.extend(fast_children(current))
 
 
 def _calls(module: cst.Module):

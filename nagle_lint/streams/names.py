@@ -67,10 +67,18 @@ class ImportMap:
         head, _, rest = name.partition(".")
         if head in self.names:
             full = self.names[head]
-            return f"{full}.{rest}" if rest else full
+            return _as_socket(f"{full}.{rest}" if rest else full)
         if self.star_from("socket") and head in _SYMBOLS:
             return f"socket.{name}"
         return None
+
+
+def _as_socket(qualified: str) -> str:
+    """`gevent.socket.AF_UNIX` -> `socket.AF_UNIX`: green socket modules mirror the stdlib's."""
+    for module in catalog.SOCKET_MODULES:
+        if qualified == module or qualified.startswith(module + "."):
+            return "socket" + qualified[len(module):]
+    return qualified
 
 
 def _imports(module: cst.Module):

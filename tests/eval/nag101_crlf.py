@@ -2,7 +2,9 @@ import socket
 
 
 def call(host, head, body):
-    s = socket.create_connection((host, 1))
+    s = socket.create_connection((host, 1))  # NAG201: 9
+    s.sendall(b"HI")
+    s.recv(2)
     s.sendall(head)  # header
     s.sendall(body)  # NAG101: 5
     return s.recv(1)

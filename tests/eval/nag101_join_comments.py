@@ -4,7 +4,9 @@ import struct
 
 
 def call(host, body):
-    s = socket.create_connection((host, 7000))
+    s = socket.create_connection((host, 7000))  # NAG201: 9
+    s.sendall(b"HELLO\n")
+    s.recv(64)
     try:
         # length prefix, then the payload
         s.sendall(struct.pack("!I", len(body)))  # prefix
@@ -17,14 +19,18 @@ def call(host, body):
 
 
 def get(host, path):
-    conn = socket.create_connection((host, 80))
+    conn = socket.create_connection((host, 80))  # NAG201: 12
+    conn.sendall(b"OPTIONS * HTTP/1.1\r\n\r\n")
+    conn.recv(65536)
     conn.sendall(b"GET "); conn.sendall(path)  # NAG101: 28
     conn.sendall(b" HTTP/1.0\r\n\r\n")
     return conn.recv(65536)
 
 
 def ping(host):
-    with socket.create_connection((host, 7)) as s:
+    with socket.create_connection((host, 7)) as s:  # NAG201: 10
+        s.sendall(b"HI\n")
+        s.recv(3)
         s.sendall(b"PI")
         s.sendall(b"NG\n")  # NAG101: 9
         return s.recv(5)

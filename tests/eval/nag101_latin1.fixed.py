@@ -4,8 +4,10 @@ import socket
 
 
 def commande(host, corps):
-    s = socket.create_connection((host, 1))
+    s = socket.create_connection((host, 1))  # NAG201: 9
     s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    s.sendall(b'bonjour\n')  # déjà connecté
+    s.recv(2)
     s.sendall(b'caf\xe9 ' + corps)  # en-tête
     # NAG101: 5
     return s.recv(1)

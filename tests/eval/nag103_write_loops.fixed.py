@@ -3,7 +3,7 @@ import socket
 
 class Metrics:
     def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock = socket.create_connection(("127.0.0.1", port))  # NAG201: 21
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def put(self, parts):

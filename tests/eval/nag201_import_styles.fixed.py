@@ -6,6 +6,8 @@ from socket import create_connection, IPPROTO_TCP, TCP_NODELAY
 def one(host):
     s = create_connection((host, 1))  # NAG201: 9
     s.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)
+    s.sendall(b"HELO")
+    s.recv(4)
     s.sendall(b"PING")
     return s.recv(4)
 
@@ -13,6 +15,8 @@ def one(host):
 def two(host):
     with create_connection((host, 2)) as c:  # NAG201: 10
         c.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)
-        # request, then reply
+        # greeting, then request and reply
+        c.sendall(b"HELO")
+        c.recv(4)
         c.sendall(b"PING")
         return c.recv(4)

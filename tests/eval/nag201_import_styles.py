@@ -5,12 +5,16 @@ from socket import create_connection
 
 def one(host):
     s = create_connection((host, 1))  # NAG201: 9
+    s.sendall(b"HELO")
+    s.recv(4)
     s.sendall(b"PING")
     return s.recv(4)
 
 
 def two(host):
     with create_connection((host, 2)) as c:  # NAG201: 10
-        # request, then reply
+        # greeting, then request and reply
+        c.sendall(b"HELO")
+        c.recv(4)
         c.sendall(b"PING")
         return c.recv(4)

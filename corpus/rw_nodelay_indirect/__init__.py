@@ -1,0 +1,1 @@
+"""Settings shared by the neg_rw_nodelay_indirect clients."""
