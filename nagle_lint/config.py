@@ -20,7 +20,7 @@ from nagle_lint.settings import DEFAULT_SETTINGS, STREAM_KINDS, Settings
 
 KNOWN_KEYS = {
     "select", "ignore", "extend-select", "exclude", "extend-exclude", "per-file-ignores", "streams",
-    "unsafe-fixes", "output-format", "fix-strategy",
+    "unsafe-fixes", "output-format", "fix-strategy", "respect-gitignore",
 }
 _CODE_PATTERN = re.compile(r"NAG\d{0,3}|ALL")
 
@@ -102,6 +102,10 @@ def settings_from_table(table: dict, where: str, base: Settings = DEFAULT_SETTIN
             if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
                 raise ConfigError(f"{where}: streams: {name!r} is not a qualified name")
         changes["streams"] = tuple(sorted(value.items()))
+    if "respect-gitignore" in table:
+        if not isinstance(table["respect-gitignore"], bool):
+            raise ConfigError(f"{where}: respect-gitignore must be true or false")
+        changes["respect_gitignore"] = table["respect-gitignore"]
     if "unsafe-fixes" in table:
         if not isinstance(table["unsafe-fixes"], bool):
             raise ConfigError(f"{where}: unsafe-fixes must be true or false")

@@ -24,6 +24,7 @@ class Settings:
     streams: tuple[tuple[str, str], ...] = ()  # (qualified factory name, kind)
     unsafe_fixes: bool = False
     apply_noqa: bool = True
+    respect_gitignore: bool = True  # skip what .gitignore / .ignore ignore (nagle_lint.discovery)
     # libcst parses only the top-level definitions that can hold a finding (engine.regions);
     # False parses whole files: slower, same findings (a test compares the two)
     sparse: bool = True
