@@ -30,12 +30,18 @@ def check_parser() -> argparse.ArgumentParser:
         prog="nagle-lint", description="Find and fix the Nagle / delayed-ACK stall in Python socket code.",
         epilog="Other commands: nagle-lint rules | explain CODE | confirm -- CMD | replay PATH[:LINE] | server")
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
+    parser.add_argument("--stdin-filename", metavar="PATH",
+                        help="the name of the file piped on stdin (`-`), for config, per-file ignores and messages")
     parser.add_argument("--version", action="version", version=f"nagle-lint {__version__}")
     parser.add_argument("--select", type=_codes, help="codes or prefixes to enable (e.g. NAG1,NAG201, ALL)")
     parser.add_argument("--ignore", type=_codes, help="codes or prefixes to disable")
     parser.add_argument("--extend-select", type=_codes, help="codes to enable on top of the defaults")
     parser.add_argument("--exclude", type=_codes, help="glob patterns to exclude (replaces the defaults)")
     parser.add_argument("--extend-exclude", type=_codes, help="glob patterns to exclude, on top of the defaults")
+    parser.add_argument("--respect-gitignore", dest="respect_gitignore", action="store_true", default=None,
+                        help="skip files ignored by .gitignore / .ignore (the default)")
+    parser.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+                        help="also check files that .gitignore / .ignore ignore")
     parser.add_argument("--force-exclude", action="store_true", help="apply excludes to files named explicitly")
     parser.add_argument("--output-format", choices=FORMATS, help="concise (default, alias text), full, json, sarif, github")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings remain")
@@ -124,7 +130,7 @@ def cmd_explain(argv: list[str]) -> int:
 
 
 def _settings(args):
-    start = args.paths[0] if args.paths else "."
+    start = args.stdin_filename or (args.paths[0] if args.paths and args.paths[0] != "-" else ".")
     settings, source = locate_settings(start, args.config)
     changes: dict = {}
     if args.select is not None:
@@ -139,6 +145,8 @@ def _settings(args):
         changes["extend_exclude"] = settings.extend_exclude + args.extend_exclude
     if args.unsafe_fixes:
         changes["unsafe_fixes"] = True
+    if args.respect_gitignore is not None:
+        changes["respect_gitignore"] = args.respect_gitignore
     if args.ignore_noqa:
         changes["apply_noqa"] = False
     return replace(settings, **changes), source
@@ -169,7 +177,13 @@ def cmd_check(argv: list[str]) -> int:
             print(f"{key} = {value!r}")
         return EXIT_CLEAN
     paths = args.paths or ["."]
+    reads_stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
+    if "-" in args.paths and not reads_stdin:
+        print("nagle-lint: error: `-` (stdin) cannot be combined with other paths", file=sys.stderr)
+        return EXIT_ERROR
     try:
+        if reads_stdin:
+            return _run_stdin(args, settings, fmt, strategy)
         return _run_check(args, settings, paths, fmt, strategy, config_path)
     except BrokenPipeError:
         raise  # handled in main(): the reader went away, not an error of ours
@@ -191,10 +205,14 @@ def _run_check(args, settings, paths, fmt, strategy, config_path) -> int:
         root = config_path.parent if config_path else Path.cwd()
         cache = Cache(Path(args.cache_dir) if args.cache_dir else root / ".nagle_lint_cache")
     progress = _progress_bar(args, fmt)
+    warnings: list[str] = []
     results = check_paths(paths, settings, jobs=args.jobs, force_exclude=args.force_exclude, cache=cache,
-                          progress=progress)
+                          progress=progress, warnings=warnings)
     if progress:
         progress.done()
+    if not args.quiet:
+        for warning in warnings:
+            print(f"nagle-lint: warning: {warning}", file=sys.stderr)
     fixed_count = 0
     if args.fix or args.diff:
         results, fixed_count, failed = _apply_fixes(results, settings, strategy, args)
@@ -204,6 +222,75 @@ def _run_check(args, settings, paths, fmt, strategy, config_path) -> int:
     findings = sum(len(r.all_findings()) for r in results)
     if fmt in HUMAN_FORMATS and not args.quiet:
         _summary(results, findings, fixed_count)
+    if args.exit_non_zero_on_fix and fixed_count:
+        return EXIT_FINDINGS
+    if args.exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if findings else EXIT_CLEAN
+
+
+def _run_stdin(args, settings, fmt, strategy) -> int:
+    """Check (or fix) the buffer piped on stdin, named by --stdin-filename. With --fix the fixed
+    text goes to stdout and what remains to stderr, as an editor's format-on-save expects."""
+    from nagle_lint.engine import Excludes, ReadError, check_source, decode
+    from nagle_lint.fixer import FixError, fix_text
+    from nagle_lint.model import FileResult
+    from nagle_lint.report import HUMAN_FORMATS, write_report
+    from nagle_lint.report.source import register_buffer
+
+    data = sys.stdin.buffer.read()
+    name = args.stdin_filename or "-"
+    fixing = args.fix or args.diff
+    excluded = Excludes(settings.exclude + settings.extend_exclude)
+    if args.stdin_filename and args.force_exclude and excluded.path(args.stdin_filename):
+        if args.fix and not args.diff:
+            sys.stdout.buffer.write(data)  # an excluded buffer goes back unchanged
+        return EXIT_CLEAN
+    try:
+        decoded = decode(data)
+    except ReadError as exc:
+        result = FileResult(name, error=exc.error)
+        decoded = None
+    else:
+        register_buffer(name, decoded.text)
+        result = check_source(decoded.text, name, settings)
+    fixed_count = 0
+    if fixing and decoded is not None:
+        try:
+            outcome = fix_text(decoded.text, name, settings, strategy)
+        except (FixError, RecursionError) as exc:
+            print(f"{name}: fix skipped: {exc or 'too complex to fix'}", file=sys.stderr)
+            outcome = None
+        if outcome is not None and outcome.applied:
+            fixed_count = len(outcome.applied)
+            if args.diff:
+                sys.stdout.writelines(difflib.unified_diff(
+                    decoded.text.splitlines(keepends=True), outcome.text.splitlines(keepends=True),
+                    fromfile=f"a/{name}", tofile=f"b/{name}"))
+            else:
+                register_buffer(name, outcome.text)
+                result = check_source(outcome.text, name, settings)
+            if args.show_fixes:
+                for finding, fix in outcome.applied:
+                    print(f"{name}:{finding.span.line}:{finding.span.col}: fixed {finding.code}: {fix.title}",
+                          file=sys.stderr)
+        if args.fix and not args.diff:
+            text = outcome.text if outcome is not None else decoded.text
+            sys.stdout.buffer.write((b"\xef\xbb\xbf" if decoded.bom else b"") + text.encode(decoded.encoding))
+            sys.stdout.flush()
+        if not args.quiet:
+            verb = "Would fix" if args.diff else "Fixed"
+            print(f"{verb} {fixed_count} finding{'s' * (fixed_count != 1)}.", file=sys.stderr)
+        if args.diff:
+            return EXIT_FINDINGS if fixed_count else EXIT_CLEAN
+    elif args.fix and not args.diff:
+        sys.stdout.buffer.write(data)  # nothing could be decoded: hand the buffer back as it came
+    # with --fix stdout carries the code, so the remaining findings go to stderr
+    out = sys.stderr if (args.fix and not args.diff) else sys.stdout
+    write_report(fmt, [result], out, root=os.getcwd())
+    findings = len(result.all_findings())
+    if fmt in HUMAN_FORMATS and not args.quiet:
+        _summary([result], findings, fixed_count)
     if args.exit_non_zero_on_fix and fixed_count:
         return EXIT_FINDINGS
     if args.exit_zero:
