@@ -21,12 +21,27 @@ SUBCOMMANDS = ("check", "rules", "explain", "confirm", "replay", "server")
 FORMATS = ("concise", "text", "full", "json", "sarif", "github")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a "did you mean" for mistyped options (ruff and git suggest one too)."""
+
+    def error(self, message: str):
+        if message.startswith("unrecognized arguments: "):
+            options = [o for action in self._actions for o in action.option_strings if o.startswith("--")]
+            for word in message.split(": ", 1)[1].split():
+                flag = word.split("=", 1)[0]
+                close = difflib.get_close_matches(flag, options, n=1, cutoff=0.6) if flag.startswith("-") else []
+                if close:
+                    message += f"; did you mean {close[0]}?"
+                    break
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+
+
 def _codes(text: str) -> tuple[str, ...]:
     return tuple(c.strip() for c in text.split(",") if c.strip())
 
 
 def check_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="nagle-lint", description="Find and fix the Nagle / delayed-ACK stall in Python socket code.",
         epilog="Other commands: nagle-lint rules | explain CODE | confirm -- CMD | replay PATH[:LINE] | server")
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
@@ -44,6 +59,8 @@ def check_parser() -> argparse.ArgumentParser:
                         help="also check files that .gitignore / .ignore ignore")
     parser.add_argument("--force-exclude", action="store_true", help="apply excludes to files named explicitly")
     parser.add_argument("--output-format", choices=FORMATS, help="concise (default, alias text), full, json, sarif, github")
+    parser.add_argument("-o", "--output-file", metavar="PATH",
+                        help="write the report to this file instead of stdout")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings remain")
     parser.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 when anything was fixed")
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary line, no progress")
@@ -78,7 +95,18 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def _mistyped_command(word: str) -> str | None:
+    """The subcommand a first argument was probably meant to be (not a path, not an option)."""
+    if word.startswith("-") or os.path.lexists(word) or any(c in word for c in "/\\.*"):
+        return None
+    close = difflib.get_close_matches(word, SUBCOMMANDS, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def _dispatch(argv: list[str]) -> int:
+    if argv and argv[0] not in SUBCOMMANDS and (meant := _mistyped_command(argv[0])):
+        print(f"nagle-lint: error: no command or path {argv[0]!r}; did you mean {meant!r}?", file=sys.stderr)
+        return EXIT_ERROR
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "check"
     if argv and argv[0] == command:
         argv = argv[1:]
@@ -89,7 +117,7 @@ def _dispatch(argv: list[str]) -> int:
     if command in ("confirm", "replay"):
         from nagle_lint.harness import cli as harness_cli
 
-        parser = argparse.ArgumentParser(prog=f"nagle-lint {command}")
+        parser = Parser(prog=f"nagle-lint {command}")
         if command == "confirm":
             harness_cli.add_confirm_arguments(parser)
             return harness_cli.run_confirm(parser.parse_args(argv))
@@ -187,6 +215,9 @@ def cmd_check(argv: list[str]) -> int:
         return _run_check(args, settings, paths, fmt, strategy, config_path)
     except BrokenPipeError:
         raise  # handled in main(): the reader went away, not an error of ours
+    except _UsageError as exc:
+        print(f"nagle-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     except Exception as exc:  # noqa: BLE001 - last resort: one line, exit 2
         if args.debug:
             raise
@@ -211,14 +242,14 @@ def _run_check(args, settings, paths, fmt, strategy, config_path) -> int:
     if progress:
         progress.done()
     if not args.quiet:
-        for warning in warnings:
-            print(f"nagle-lint: warning: {warning}", file=sys.stderr)
+        _warn(warnings, results)
     fixed_count = 0
     if args.fix or args.diff:
         results, fixed_count, failed = _apply_fixes(results, settings, strategy, args)
         if args.diff:
             return EXIT_FINDINGS if fixed_count else (EXIT_ERROR if failed else EXIT_CLEAN)
-    write_report(fmt, results, sys.stdout, root=os.getcwd())
+    with _report_stream(args) as (out, color):
+        write_report(fmt, results, out, root=os.getcwd(), color=color)
     findings = sum(len(r.all_findings()) for r in results)
     if fmt in HUMAN_FORMATS and not args.quiet:
         _summary(results, findings, fixed_count)
@@ -254,6 +285,8 @@ def _run_stdin(args, settings, fmt, strategy) -> int:
     else:
         register_buffer(name, decoded.text)
         result = check_source(decoded.text, name, settings)
+        if not args.quiet:
+            _warn([], [result])
     fixed_count = 0
     if fixing and decoded is not None:
         try:
@@ -286,8 +319,11 @@ def _run_stdin(args, settings, fmt, strategy) -> int:
     elif args.fix and not args.diff:
         sys.stdout.buffer.write(data)  # nothing could be decoded: hand the buffer back as it came
     # with --fix stdout carries the code, so the remaining findings go to stderr
-    out = sys.stderr if (args.fix and not args.diff) else sys.stdout
-    write_report(fmt, [result], out, root=os.getcwd())
+    if args.fix and not args.diff and not args.output_file:
+        write_report(fmt, [result], sys.stderr, root=os.getcwd(), color=use_color(sys.stderr))
+    else:
+        with _report_stream(args) as (out, color):
+            write_report(fmt, [result], out, root=os.getcwd(), color=color)
     findings = len(result.all_findings())
     if fmt in HUMAN_FORMATS and not args.quiet:
         _summary([result], findings, fixed_count)
@@ -333,6 +369,52 @@ def _apply_fixes(results, settings, strategy, args):
     return new_results, fixed_count, failed
 
 
+def _warn(warnings: list[str], results) -> None:
+    from nagle_lint.report.common import display_path
+
+    for warning in warnings:
+        print(f"nagle-lint: warning: {warning}", file=sys.stderr)
+    for result in results:
+        for warning in result.warnings:
+            print(f"nagle-lint: warning: {display_path(result.path, os.getcwd())}:{warning}", file=sys.stderr)
+
+
+def use_color(stream) -> bool:
+    """ANSI colour: FORCE_COLOR (non-empty) forces it, NO_COLOR (non-empty) turns it off, else
+    only on a terminal that is not TERM=dumb. FORCE_COLOR wins, as in ruff."""
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+
+
+class _report_stream:
+    """stdout, or --output-file (UTF-8, never coloured unless FORCE_COLOR)."""
+
+    def __init__(self, args) -> None:
+        self.path = args.output_file
+        self.handle = None
+
+    def __enter__(self):
+        if not self.path:
+            return sys.stdout, use_color(sys.stdout)
+        try:
+            self.handle = open(self.path, "w", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            raise _UsageError(f"cannot write --output-file {self.path}: {exc.strerror or exc}") from None
+        return self.handle, bool(os.environ.get("FORCE_COLOR"))
+
+    def __exit__(self, *exc) -> None:
+        if self.handle is not None:
+            self.handle.close()
+
+
+class _UsageError(Exception):
+    """A bad argument found while running: one line, exit 2."""
+
+
 def _summary(results, findings: int, fixed: int) -> None:
     errors = sum(1 for r in results if r.error is not None)
     checked = sum(1 for r in results if r.error is None)
@@ -346,26 +428,49 @@ def _summary(results, findings: int, fixed: int) -> None:
     print("nagle-lint: " + ", ".join(parts) + ".", file=sys.stderr)
 
 
-class _Progress:
-    def __init__(self) -> None:
+class Progress:
+    """A progress bar with a total, on stderr, drawn only once a run has taken a second (short
+    runs stay quiet) and redrawn at most ten times a second. clock is injectable for tests."""
+
+    WIDTH = 24
+
+    def __init__(self, stream=None, clock=None, delay: float = 1.0) -> None:
+        import time
+
+        self.stream = stream or sys.stderr
+        self.clock = clock or time.monotonic
+        self.delay = delay
+        self.total = 0
         self.count = 0
+        self.started = self.clock()
+        self.drawn_at: float | None = None
+
+    def start(self, total: int) -> None:
+        self.total = total
 
     def __call__(self) -> None:
         self.count += 1
-        if self.count % 25 == 0:
-            sys.stderr.write(f"\rnagle-lint: {self.count} files")
-            sys.stderr.flush()
+        now = self.clock()
+        if now - self.started < self.delay:
+            return
+        if self.drawn_at is not None and now - self.drawn_at < 0.1 and self.count < self.total:
+            return
+        self.drawn_at = now
+        total = max(self.total, self.count)
+        filled = self.WIDTH * self.count // total if total else self.WIDTH
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.count}/{total} files")
+        self.stream.flush()
 
     def done(self) -> None:
-        if self.count >= 25:
-            sys.stderr.write("\r" + " " * 40 + "\r")
-            sys.stderr.flush()
+        if self.drawn_at is not None:
+            self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
+            self.stream.flush()
 
 
 def _progress_bar(args, fmt):
     if args.quiet or not sys.stderr.isatty():
         return None
-    return _Progress()
+    return Progress()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import sys
 import tokenize
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -139,6 +139,28 @@ def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
 
 def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAULT_SETTINGS) -> FileResult:
     """Analyse one file's text. Pure: parses once, runs every enabled rule, applies noqa."""
+    if "noqa" not in source.lower():
+        return _check_source(source, path, settings)
+    # noqa comments are judged against the findings they could suppress (NAG002, warnings)
+    result = _check_source(source, path, replace(settings, apply_noqa=False))
+    from nagle_lint.rules import RULES_BY_CODE
+    from nagle_lint.rules.nag002_unused_noqa import unused_noqa
+
+    known = frozenset(RULES_BY_CODE) | {"NAG001"}
+    findings = list(result.findings)
+    if not settings.apply_noqa:
+        return replace(result, warnings=noqa.unknown_code_warnings(source, known))
+    enabled = {r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select,
+                                            _file_ignores(path, settings))}
+    if "NAG002" in enabled and result.error is None:
+        findings.extend(unused_noqa(source, path, findings, frozenset(enabled), known))
+    findings = sorted(noqa.filter_findings(findings, source), key=lambda f: f.sort_key())
+    skipped = result.skipped if not findings else None
+    return replace(result, findings=tuple(findings), skipped=skipped,
+                   warnings=noqa.unknown_code_warnings(source, known))
+
+
+def _check_source(source: str, path: str, settings: Settings) -> FileResult:
     digest = hashlib.blake2b(source.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
     rules = select_rules(settings.select, settings.ignore, settings.extend_select, _file_ignores(path, settings))
     if not rules:
@@ -389,6 +411,8 @@ def check_paths(paths: list[str], settings: Settings = DEFAULT_SETTINGS, jobs: i
             results[path] = hit
         else:
             todo.append(path)
+    if progress is not None and hasattr(progress, "start"):
+        progress.start(len(todo))  # a bar with a total (cache hits are not waited for)
     if todo:
         import libcst  # noqa: F401 - loaded once here, so forked workers share it
     for result in _run(todo, settings, jobs, progress):

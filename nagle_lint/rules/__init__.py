@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from nagle_lint.rules import (
+    nag002_unused_noqa,
     nag101_split_request,
     nag102_split_response,
     nag103_write_loop,
@@ -14,6 +15,7 @@ from nagle_lint.rules import (
 )
 
 RULE_MODULES = (
+    nag002_unused_noqa,
     nag101_split_request,
     nag102_split_response,
     nag103_write_loop,
