@@ -3,7 +3,8 @@ what `.gitignore` / `.ignore` files (and `.git/info/exclude`) ignore, as ruff do
 
 - Explicitly named files are checked even if excluded or ignored, unless force_exclude.
 - Ignore files apply from the repository root (the nearest folder with `.git`) down to each
-  folder walked; deeper files and later lines win; `!pattern` re-includes.
+  folder walked; deeper files and later lines win; `!pattern` re-includes. As in ruff,
+  `.gitignore` counts only inside a git repository; `.ignore` counts everywhere.
 - A dangling symbolic link is skipped with a warning: there is no file to analyse.
 """
 from __future__ import annotations
@@ -158,14 +159,16 @@ class IgnoreFile:
 class GitIgnores:
     """The ignore files in force in one folder (outermost first)."""
 
-    def __init__(self, files: tuple[IgnoreFile, ...] = ()) -> None:
+    def __init__(self, files: tuple[IgnoreFile, ...] = (), in_repo: bool = False) -> None:
         self.files = files
+        self.in_repo = in_repo
 
     @staticmethod
-    def _read(folder: str) -> list[IgnoreFile]:
+    def _read(folder: str, in_repo: bool) -> list[IgnoreFile]:
         found = []
         names = [os.path.join(".git", "info", "exclude")] if os.path.isdir(os.path.join(folder, ".git")) else []
-        for name in names + list(IGNORE_FILES):
+        names += [name for name in IGNORE_FILES if in_repo or name != ".gitignore"]
+        for name in names:
             path = os.path.join(folder, name)
             try:
                 with open(path, encoding="utf-8", errors="replace") as handle:
@@ -181,21 +184,23 @@ class GitIgnores:
         folder = os.path.abspath(folder)
         chain = [folder]
         current = folder
+        in_repo = True
         while not os.path.exists(os.path.join(current, ".git")):
             parent = os.path.dirname(current)
             if parent == current:
-                chain = [folder]  # no repository above: no outer ignore files apply
+                chain, in_repo = [folder], False  # no repository above: no outer ignore files apply
                 break
             chain.append(parent)
             current = parent
         files: list[IgnoreFile] = []
         for directory in reversed(chain):
-            files.extend(cls._read(directory))
-        return cls(tuple(files))
+            files.extend(cls._read(directory, in_repo))
+        return cls(tuple(files), in_repo)
 
     def enter(self, folder: str) -> GitIgnores:
-        own = self._read(folder)
-        return GitIgnores(self.files + tuple(own)) if own else self
+        in_repo = self.in_repo or os.path.exists(os.path.join(folder, ".git"))
+        own = self._read(folder, in_repo)
+        return GitIgnores(self.files + tuple(own), in_repo) if own or in_repo != self.in_repo else self
 
     def ignored(self, absolute: str, is_dir: bool) -> bool:
         result = False

@@ -52,7 +52,20 @@ def test_gitignore_patterns():
     assert rules.verdict("/r/zzz/a/b.py", False) is None  # anchored to the file's folder
 
 
+def test_gitignore_counts_in_a_repository_only(tmp_path):
+    # as in ruff: .gitignore needs a git repository, .ignore does not
+    for name in ("a/x.py", "b/y.py"):
+        (tmp_path / name).parent.mkdir()
+        (tmp_path / name).write_text("x = 1\n")
+    (tmp_path / ".gitignore").write_text("a/\n")
+    (tmp_path / ".ignore").write_text("b/\n")
+    assert names(discover([str(tmp_path)])[0], tmp_path) == ["a/x.py"]
+    (tmp_path / ".git").mkdir()
+    assert names(discover([str(tmp_path)])[0], tmp_path) == []
+
+
 def test_no_respect_gitignore_flag(tmp_path):
+    (tmp_path / ".git").mkdir()
     (tmp_path / "env").mkdir()
     (tmp_path / "env" / "client.py").write_text(CLIENT)
     (tmp_path / ".gitignore").write_text("env/\n")
