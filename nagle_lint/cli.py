@@ -204,6 +204,9 @@ def cmd_check(argv: list[str]) -> int:
         for key, value in sorted(settings.extra.items()):
             print(f"{key} = {value!r}")
         return EXIT_CLEAN
+    if args.output_file and not _writable(args.output_file):
+        print(f"nagle-lint: error: cannot write --output-file {args.output_file}", file=sys.stderr)
+        return EXIT_ERROR
     paths = args.paths or ["."]
     reads_stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
     if "-" in args.paths and not reads_stdin:
@@ -409,6 +412,15 @@ class _report_stream:
     def __exit__(self, *exc) -> None:
         if self.handle is not None:
             self.handle.close()
+
+
+def _writable(path: str) -> bool:
+    """Whether the report can go to path (checked before the run, not after it)."""
+    if os.path.isdir(path):
+        return False
+    if os.path.exists(path):
+        return os.access(path, os.W_OK)
+    return os.access(os.path.dirname(os.path.abspath(path)), os.W_OK)
 
 
 class _UsageError(Exception):

@@ -143,21 +143,9 @@ def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAUL
         return _check_source(source, path, settings)
     # noqa comments are judged against the findings they could suppress (NAG002, warnings)
     result = _check_source(source, path, replace(settings, apply_noqa=False))
-    from nagle_lint.rules import RULES_BY_CODE
-    from nagle_lint.rules.nag002_unused_noqa import unused_noqa
-
-    known = frozenset(RULES_BY_CODE) | {"NAG001"}
-    findings = list(result.findings)
-    if not settings.apply_noqa:
-        return replace(result, warnings=noqa.unknown_code_warnings(source, known))
-    enabled = {r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select,
-                                            _file_ignores(path, settings))}
-    if "NAG002" in enabled and result.error is None:
-        findings.extend(unused_noqa(source, path, findings, frozenset(enabled), known))
-    findings = sorted(noqa.filter_findings(findings, source), key=lambda f: f.sort_key())
-    skipped = result.skipped if not findings else None
-    return replace(result, findings=tuple(findings), skipped=skipped,
-                   warnings=noqa.unknown_code_warnings(source, known))
+    enabled = frozenset(r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select,
+                                                      _file_ignores(path, settings)))
+    return noqa.judge(result, source, settings.apply_noqa, enabled)
 
 
 def _check_source(source: str, path: str, settings: Settings) -> FileResult:

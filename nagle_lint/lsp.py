@@ -263,7 +263,10 @@ def build_server():
         _settings_cache.clear()
         cache.clear()
         if pulls(ls):
-            ls.workspace_diagnostic_refresh(None)
+            capabilities = getattr(ls, "client_capabilities", None)
+            diagnostics = getattr(getattr(capabilities, "workspace", None), "diagnostics", None)
+            if getattr(diagnostics, "refresh_support", False):  # else the client pulls on its next edit
+                ls.workspace_diagnostic_refresh(None)
             return
         for uri in list(ls.workspace.text_documents):
             publish(ls, uri)

@@ -103,3 +103,23 @@ def unknown_code_warnings(source: str, known: frozenset[str]) -> tuple[str, ...]
             if _OUR_CODE.match(code) and code not in known:
                 out.append(f"{directive.line}: unknown rule code {code} in `# noqa`")
     return tuple(out)
+
+
+def judge(result, source: str, apply_noqa: bool, enabled: frozenset[str]):
+    """A FileResult computed without noqa, with noqa applied, NAG002 added when enabled (it needs
+    the findings before suppression) and warnings for unknown codes."""
+    from dataclasses import replace
+
+    from nagle_lint.rules import RULES_BY_CODE
+    from nagle_lint.rules.nag002_unused_noqa import unused_noqa
+
+    known = frozenset(RULES_BY_CODE) | {"NAG001"}
+    warnings = unknown_code_warnings(source, known)
+    if not apply_noqa:
+        return replace(result, warnings=warnings)
+    findings = list(result.findings)
+    if "NAG002" in enabled and result.error is None:
+        findings.extend(unused_noqa(source, result.path, findings, enabled, known))
+    findings = sorted(filter_findings(findings, source), key=lambda f: f.sort_key())
+    return replace(result, findings=tuple(findings), skipped=result.skipped if not findings else None,
+                   warnings=warnings)
