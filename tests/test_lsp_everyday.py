@@ -120,3 +120,35 @@ def test_pull_diagnostics(client, tmp_path):
     assert "textDocument/publishDiagnostics" not in pushed, pushed
     client.notify("exit", None)
     assert client.proc.wait(timeout=TIMEOUT) == 0
+
+
+def test_the_server_asks_to_watch_pyproject(client, tmp_path, monkeypatch):
+    """With a client that allows dynamic registration, the server registers a file watcher for
+    **/pyproject.toml after `initialized`."""
+    import json
+
+    import tests.test_lsp as base
+
+    seen: list[dict] = []
+
+    class Recorder:  # every message the client reads, as test_lsp.Client decodes it
+        @staticmethod
+        def loads(text):
+            message = json.loads(text)
+            seen.append(message)
+            return message
+
+        dumps = staticmethod(json.dumps)
+
+    monkeypatch.setattr(base, "json", Recorder)
+    client.request("initialize", {
+        "processId": None, "rootUri": tmp_path.as_uri(),
+        "capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}})
+    client.notify("initialized", {})
+    client.request("shutdown", None)  # answered after the registration request was sent
+    (register,) = [m for m in seen if m.get("method") == "client/registerCapability"]
+    (registration,) = register["params"]["registrations"]
+    assert registration["method"] == "workspace/didChangeWatchedFiles"
+    assert registration["registerOptions"]["watchers"] == [{"globPattern": "**/pyproject.toml"}]
+    client.notify("exit", None)
+    assert client.proc.wait(timeout=TIMEOUT) == 0
