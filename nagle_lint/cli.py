@@ -311,8 +311,16 @@ def _run_stdin(args, settings, fmt, strategy) -> int:
                     print(f"{name}:{finding.span.line}:{finding.span.col}: fixed {finding.code}: {fix.title}",
                           file=sys.stderr)
         if args.fix and not args.diff:
-            text = outcome.text if outcome is not None else decoded.text
-            sys.stdout.buffer.write((b"\xef\xbb\xbf" if decoded.bom else b"") + text.encode(decoded.encoding))
+            try:
+                fixed = outcome.text.encode(decoded.encoding) if outcome is not None else data
+            except UnicodeEncodeError:  # the fix added text the file's encoding cannot hold
+                print(f"{name}: fix skipped: the fixed text cannot be encoded as {decoded.encoding}", file=sys.stderr)
+                fixed, fixed_count = data, 0
+                register_buffer(name, decoded.text)
+                result = check_source(decoded.text, name, settings)
+            else:
+                fixed = (b"\xef\xbb\xbf" if decoded.bom and outcome is not None else b"") + fixed
+            sys.stdout.buffer.write(fixed)
             sys.stdout.flush()
         if not args.quiet:
             verb = "Would fix" if args.diff else "Fixed"

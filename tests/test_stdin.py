@@ -76,6 +76,11 @@ def test_fix_keeps_the_encoding(tmp_path):
     assert out.stdout.count(b"sendall") == 1
 
 
+def test_fix_keeps_the_bom(tmp_path):
+    out = run(["--fix", "--select", "NAG101", "-"], b"\xef\xbb\xbf" + CLIENT.encode(), tmp_path)
+    assert out.stdout.startswith(b"\xef\xbb\xbfimport socket\n") and out.stdout.count(b"sendall") == 1
+
+
 def test_bad_stdin_is_one_line(tmp_path):
     out = run(["-"], b"import socket\n\xff\xfe = socket.socket()\n", tmp_path)
     assert out.returncode == 1
