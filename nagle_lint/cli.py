@@ -21,23 +21,46 @@ SUBCOMMANDS = ("check", "rules", "explain", "confirm", "replay", "server")
 FORMATS = ("concise", "text", "full", "json", "sarif", "github")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with a "did you mean" for mistyped options (ruff and git suggest one too)."""
+
+    def error(self, message: str):
+        if message.startswith("unrecognized arguments: "):
+            options = [o for action in self._actions for o in action.option_strings if o.startswith("--")]
+            for word in message.split(": ", 1)[1].split():
+                flag = word.split("=", 1)[0]
+                close = difflib.get_close_matches(flag, options, n=1, cutoff=0.6) if flag.startswith("-") else []
+                if close:
+                    message += f"; did you mean {close[0]}?"
+                    break
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+
+
 def _codes(text: str) -> tuple[str, ...]:
     return tuple(c.strip() for c in text.split(",") if c.strip())
 
 
 def check_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="nagle-lint", description="Find and fix the Nagle / delayed-ACK stall in Python socket code.",
         epilog="Other commands: nagle-lint rules | explain CODE | confirm -- CMD | replay PATH[:LINE] | server")
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
+    parser.add_argument("--stdin-filename", metavar="PATH",
+                        help="the name of the file piped on stdin (`-`), for config, per-file ignores and messages")
     parser.add_argument("--version", action="version", version=f"nagle-lint {__version__}")
     parser.add_argument("--select", type=_codes, help="codes or prefixes to enable (e.g. NAG1,NAG201, ALL)")
     parser.add_argument("--ignore", type=_codes, help="codes or prefixes to disable")
     parser.add_argument("--extend-select", type=_codes, help="codes to enable on top of the defaults")
     parser.add_argument("--exclude", type=_codes, help="glob patterns to exclude (replaces the defaults)")
     parser.add_argument("--extend-exclude", type=_codes, help="glob patterns to exclude, on top of the defaults")
+    parser.add_argument("--respect-gitignore", dest="respect_gitignore", action="store_true", default=None,
+                        help="skip files ignored by .gitignore / .ignore (the default)")
+    parser.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+                        help="also check files that .gitignore / .ignore ignore")
     parser.add_argument("--force-exclude", action="store_true", help="apply excludes to files named explicitly")
     parser.add_argument("--output-format", choices=FORMATS, help="concise (default, alias text), full, json, sarif, github")
+    parser.add_argument("-o", "--output-file", metavar="PATH",
+                        help="write the report to this file instead of stdout")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings remain")
     parser.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 when anything was fixed")
     parser.add_argument("-q", "--quiet", action="store_true", help="no summary line, no progress")
@@ -72,7 +95,18 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def _mistyped_command(word: str) -> str | None:
+    """The subcommand a first argument was probably meant to be (not a path, not an option)."""
+    if word.startswith("-") or os.path.lexists(word) or any(c in word for c in "/\\.*"):
+        return None
+    close = difflib.get_close_matches(word, SUBCOMMANDS, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def _dispatch(argv: list[str]) -> int:
+    if argv and argv[0] not in SUBCOMMANDS and (meant := _mistyped_command(argv[0])):
+        print(f"nagle-lint: error: no command or path {argv[0]!r}; did you mean {meant!r}?", file=sys.stderr)
+        return EXIT_ERROR
     command = argv[0] if argv and argv[0] in SUBCOMMANDS else "check"
     if argv and argv[0] == command:
         argv = argv[1:]
@@ -83,7 +117,7 @@ def _dispatch(argv: list[str]) -> int:
     if command in ("confirm", "replay"):
         from nagle_lint.harness import cli as harness_cli
 
-        parser = argparse.ArgumentParser(prog=f"nagle-lint {command}")
+        parser = Parser(prog=f"nagle-lint {command}")
         if command == "confirm":
             harness_cli.add_confirm_arguments(parser)
             return harness_cli.run_confirm(parser.parse_args(argv))
@@ -124,7 +158,7 @@ def cmd_explain(argv: list[str]) -> int:
 
 
 def _settings(args):
-    start = args.paths[0] if args.paths else "."
+    start = args.stdin_filename or (args.paths[0] if args.paths and args.paths[0] != "-" else ".")
     settings, source = locate_settings(start, args.config)
     changes: dict = {}
     if args.select is not None:
@@ -139,6 +173,8 @@ def _settings(args):
         changes["extend_exclude"] = settings.extend_exclude + args.extend_exclude
     if args.unsafe_fixes:
         changes["unsafe_fixes"] = True
+    if args.respect_gitignore is not None:
+        changes["respect_gitignore"] = args.respect_gitignore
     if args.ignore_noqa:
         changes["apply_noqa"] = False
     return replace(settings, **changes), source
@@ -168,11 +204,23 @@ def cmd_check(argv: list[str]) -> int:
         for key, value in sorted(settings.extra.items()):
             print(f"{key} = {value!r}")
         return EXIT_CLEAN
+    if args.output_file and not _writable(args.output_file):
+        print(f"nagle-lint: error: cannot write --output-file {args.output_file}", file=sys.stderr)
+        return EXIT_ERROR
     paths = args.paths or ["."]
+    reads_stdin = args.paths == ["-"] or (not args.paths and args.stdin_filename is not None)
+    if "-" in args.paths and not reads_stdin:
+        print("nagle-lint: error: `-` (stdin) cannot be combined with other paths", file=sys.stderr)
+        return EXIT_ERROR
     try:
+        if reads_stdin:
+            return _run_stdin(args, settings, fmt, strategy)
         return _run_check(args, settings, paths, fmt, strategy, config_path)
     except BrokenPipeError:
         raise  # handled in main(): the reader went away, not an error of ours
+    except _UsageError as exc:
+        print(f"nagle-lint: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     except Exception as exc:  # noqa: BLE001 - last resort: one line, exit 2
         if args.debug:
             raise
@@ -191,19 +239,105 @@ def _run_check(args, settings, paths, fmt, strategy, config_path) -> int:
         root = config_path.parent if config_path else Path.cwd()
         cache = Cache(Path(args.cache_dir) if args.cache_dir else root / ".nagle_lint_cache")
     progress = _progress_bar(args, fmt)
+    warnings: list[str] = []
     results = check_paths(paths, settings, jobs=args.jobs, force_exclude=args.force_exclude, cache=cache,
-                          progress=progress)
+                          progress=progress, warnings=warnings)
     if progress:
         progress.done()
+    if not args.quiet:
+        _warn(warnings, results)
     fixed_count = 0
     if args.fix or args.diff:
         results, fixed_count, failed = _apply_fixes(results, settings, strategy, args)
         if args.diff:
             return EXIT_FINDINGS if fixed_count else (EXIT_ERROR if failed else EXIT_CLEAN)
-    write_report(fmt, results, sys.stdout, root=os.getcwd())
+    with _report_stream(args) as (out, color):
+        write_report(fmt, results, out, root=os.getcwd(), color=color)
     findings = sum(len(r.all_findings()) for r in results)
     if fmt in HUMAN_FORMATS and not args.quiet:
         _summary(results, findings, fixed_count)
+    if args.exit_non_zero_on_fix and fixed_count:
+        return EXIT_FINDINGS
+    if args.exit_zero:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if findings else EXIT_CLEAN
+
+
+def _run_stdin(args, settings, fmt, strategy) -> int:
+    """Check (or fix) the buffer piped on stdin, named by --stdin-filename. With --fix the fixed
+    text goes to stdout and what remains to stderr, as an editor's format-on-save expects."""
+    from nagle_lint.engine import Excludes, ReadError, check_source, decode
+    from nagle_lint.fixer import FixError, fix_text
+    from nagle_lint.model import FileResult
+    from nagle_lint.report import HUMAN_FORMATS, write_report
+    from nagle_lint.report.source import register_buffer
+
+    data = sys.stdin.buffer.read()
+    name = args.stdin_filename or "-"
+    fixing = args.fix or args.diff
+    excluded = Excludes(settings.exclude + settings.extend_exclude)
+    if args.stdin_filename and args.force_exclude and excluded.path(args.stdin_filename):
+        if args.fix and not args.diff:
+            sys.stdout.buffer.write(data)  # an excluded buffer goes back unchanged
+        return EXIT_CLEAN
+    try:
+        decoded = decode(data)
+    except ReadError as exc:
+        result = FileResult(name, error=exc.error)
+        decoded = None
+    else:
+        register_buffer(name, decoded.text)
+        result = check_source(decoded.text, name, settings)
+        if not args.quiet:
+            _warn([], [result])
+    fixed_count = 0
+    if fixing and decoded is not None:
+        try:
+            outcome = fix_text(decoded.text, name, settings, strategy)
+        except (FixError, RecursionError) as exc:
+            print(f"{name}: fix skipped: {exc or 'too complex to fix'}", file=sys.stderr)
+            outcome = None
+        if outcome is not None and outcome.applied:
+            fixed_count = len(outcome.applied)
+            if args.diff:
+                sys.stdout.writelines(difflib.unified_diff(
+                    decoded.text.splitlines(keepends=True), outcome.text.splitlines(keepends=True),
+                    fromfile=f"a/{name}", tofile=f"b/{name}"))
+            else:
+                register_buffer(name, outcome.text)
+                result = check_source(outcome.text, name, settings)
+            if args.show_fixes:
+                for finding, fix in outcome.applied:
+                    print(f"{name}:{finding.span.line}:{finding.span.col}: fixed {finding.code}: {fix.title}",
+                          file=sys.stderr)
+        if args.fix and not args.diff:
+            try:
+                fixed = outcome.text.encode(decoded.encoding) if outcome is not None else data
+            except UnicodeEncodeError:  # the fix added text the file's encoding cannot hold
+                print(f"{name}: fix skipped: the fixed text cannot be encoded as {decoded.encoding}", file=sys.stderr)
+                fixed, fixed_count = data, 0
+                register_buffer(name, decoded.text)
+                result = check_source(decoded.text, name, settings)
+            else:
+                fixed = (b"\xef\xbb\xbf" if decoded.bom and outcome is not None else b"") + fixed
+            sys.stdout.buffer.write(fixed)
+            sys.stdout.flush()
+        if not args.quiet:
+            verb = "Would fix" if args.diff else "Fixed"
+            print(f"{verb} {fixed_count} finding{'s' * (fixed_count != 1)}.", file=sys.stderr)
+        if args.diff:
+            return EXIT_FINDINGS if fixed_count else EXIT_CLEAN
+    elif args.fix and not args.diff:
+        sys.stdout.buffer.write(data)  # nothing could be decoded: hand the buffer back as it came
+    # with --fix stdout carries the code, so the remaining findings go to stderr
+    if args.fix and not args.diff and not args.output_file:
+        write_report(fmt, [result], sys.stderr, root=os.getcwd(), color=use_color(sys.stderr))
+    else:
+        with _report_stream(args) as (out, color):
+            write_report(fmt, [result], out, root=os.getcwd(), color=color)
+    findings = len(result.all_findings())
+    if fmt in HUMAN_FORMATS and not args.quiet:
+        _summary([result], findings, fixed_count)
     if args.exit_non_zero_on_fix and fixed_count:
         return EXIT_FINDINGS
     if args.exit_zero:
@@ -246,6 +380,61 @@ def _apply_fixes(results, settings, strategy, args):
     return new_results, fixed_count, failed
 
 
+def _warn(warnings: list[str], results) -> None:
+    from nagle_lint.report.common import display_path
+
+    for warning in warnings:
+        print(f"nagle-lint: warning: {warning}", file=sys.stderr)
+    for result in results:
+        for warning in result.warnings:
+            print(f"nagle-lint: warning: {display_path(result.path, os.getcwd())}:{warning}", file=sys.stderr)
+
+
+def use_color(stream) -> bool:
+    """ANSI colour: FORCE_COLOR (non-empty) forces it, NO_COLOR (non-empty) turns it off, else
+    only on a terminal that is not TERM=dumb. FORCE_COLOR wins, as in ruff."""
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+
+
+class _report_stream:
+    """stdout, or --output-file (UTF-8, never coloured unless FORCE_COLOR)."""
+
+    def __init__(self, args) -> None:
+        self.path = args.output_file
+        self.handle = None
+
+    def __enter__(self):
+        if not self.path:
+            return sys.stdout, use_color(sys.stdout)
+        try:
+            self.handle = open(self.path, "w", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            raise _UsageError(f"cannot write --output-file {self.path}: {exc.strerror or exc}") from None
+        return self.handle, bool(os.environ.get("FORCE_COLOR"))
+
+    def __exit__(self, *exc) -> None:
+        if self.handle is not None:
+            self.handle.close()
+
+
+def _writable(path: str) -> bool:
+    """Whether the report can go to path (checked before the run, not after it)."""
+    if os.path.isdir(path):
+        return False
+    if os.path.exists(path):
+        return os.access(path, os.W_OK)
+    return os.access(os.path.dirname(os.path.abspath(path)), os.W_OK)
+
+
+class _UsageError(Exception):
+    """A bad argument found while running: one line, exit 2."""
+
+
 def _summary(results, findings: int, fixed: int) -> None:
     errors = sum(1 for r in results if r.error is not None)
     checked = sum(1 for r in results if r.error is None)
@@ -259,26 +448,49 @@ def _summary(results, findings: int, fixed: int) -> None:
     print("nagle-lint: " + ", ".join(parts) + ".", file=sys.stderr)
 
 
-class _Progress:
-    def __init__(self) -> None:
+class Progress:
+    """A progress bar with a total, on stderr, drawn only once a run has taken a second (short
+    runs stay quiet) and redrawn at most ten times a second. clock is injectable for tests."""
+
+    WIDTH = 24
+
+    def __init__(self, stream=None, clock=None, delay: float = 1.0) -> None:
+        import time
+
+        self.stream = stream or sys.stderr
+        self.clock = clock or time.monotonic
+        self.delay = delay
+        self.total = 0
         self.count = 0
+        self.started = self.clock()
+        self.drawn_at: float | None = None
+
+    def start(self, total: int) -> None:
+        self.total = total
 
     def __call__(self) -> None:
         self.count += 1
-        if self.count % 25 == 0:
-            sys.stderr.write(f"\rnagle-lint: {self.count} files")
-            sys.stderr.flush()
+        now = self.clock()
+        if now - self.started < self.delay:
+            return
+        if self.drawn_at is not None and now - self.drawn_at < 0.1 and self.count < self.total:
+            return
+        self.drawn_at = now
+        total = max(self.total, self.count)
+        filled = self.WIDTH * self.count // total if total else self.WIDTH
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {self.count}/{total} files")
+        self.stream.flush()
 
     def done(self) -> None:
-        if self.count >= 25:
-            sys.stderr.write("\r" + " " * 40 + "\r")
-            sys.stderr.flush()
+        if self.drawn_at is not None:
+            self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
+            self.stream.flush()
 
 
 def _progress_bar(args, fmt):
     if args.quiet or not sys.stderr.isatty():
         return None
-    return _Progress()
+    return Progress()
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from nagle_lint.settings import DEFAULT_SETTINGS, STREAM_KINDS, Settings
 
 KNOWN_KEYS = {
     "select", "ignore", "extend-select", "exclude", "extend-exclude", "per-file-ignores", "streams",
-    "unsafe-fixes", "output-format", "fix-strategy", "nodelay-in-tests",
+    "unsafe-fixes", "output-format", "fix-strategy", "nodelay-in-tests", "respect-gitignore",
 }
 _CODE_PATTERN = re.compile(r"NAG\d{0,3}|ALL")
 
@@ -102,7 +102,7 @@ def settings_from_table(table: dict, where: str, base: Settings = DEFAULT_SETTIN
             if not re.fullmatch(r"[A-Za-z_][\w.]*", name):
                 raise ConfigError(f"{where}: streams: {name!r} is not a qualified name")
         changes["streams"] = tuple(sorted(value.items()))
-    for key in ("unsafe-fixes", "nodelay-in-tests"):
+    for key in ("unsafe-fixes", "nodelay-in-tests", "respect-gitignore"):
         if key in table:
             if not isinstance(table[key], bool):
                 raise ConfigError(f"{where}: {key} must be true or false")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import functools
 import hashlib
 import io
 import os
@@ -18,11 +19,12 @@ import sys
 import tokenize
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nagle_lint import noqa
+from nagle_lint.discovery import Excludes, discover  # noqa: F401 - Excludes re-exported for callers
 from nagle_lint.lines import split_lines
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.rules import CHECKS, select_rules
@@ -89,6 +91,10 @@ def decode(data: bytes) -> Decoded:
 
 
 def read_source(path: str) -> Decoded:
+    return decode(read_bytes(path))
+
+
+def read_bytes(path: str) -> bytes:
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -101,13 +107,31 @@ def read_source(path: str) -> Decoded:
             os.close(fd)
     except OSError as exc:
         raise ReadError(FileError("read", exc.strerror or str(exc))) from None
-    return decode(data)
+    return data
+
+
+@functools.lru_cache(maxsize=8)
+def _bytes_triage(settings: Settings) -> re.Pattern:
+    return re.compile(triage_pattern(settings).pattern.encode("utf-8"))
 
 
 def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
     """Read and check one file; never raises for a bad file."""
     try:
-        decoded = read_source(path)
+        data = read_bytes(path)
+    except ReadError as exc:
+        return FileResult(path, error=exc.error)
+    # Triage the bytes first: a file with no stream source is never an error, even one that
+    # does not decode (a binary or Latin-1 test fixture). noqa comments are still read.
+    if not _bytes_triage(settings).search(data):
+        if b"noqa" not in data:
+            return FileResult(path, skipped="no socket code")
+        try:
+            return check_source(decode(data).text, path, settings)
+        except ReadError:
+            return FileResult(path, skipped="no socket code")
+    try:
+        decoded = decode(data)
     except ReadError as exc:
         return FileResult(path, error=exc.error)
     return check_source(decoded.text, path, settings)
@@ -115,8 +139,18 @@ def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
 
 def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAULT_SETTINGS) -> FileResult:
     """Analyse one file's text. Pure: parses once, runs every enabled rule, applies noqa."""
+    if "noqa" not in source.lower():
+        return _check_source(source, path, settings)
+    # noqa comments are judged against the findings they could suppress (NAG002, warnings)
+    result = _check_source(source, path, replace(settings, apply_noqa=False))
+    enabled = frozenset(r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select,
+                                                      _file_ignores(path, settings)))
+    return noqa.judge(result, source, settings.apply_noqa, enabled)
+
+
+def _check_source(source: str, path: str, settings: Settings) -> FileResult:
     digest = hashlib.blake2b(source.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-    rules = select_rules(settings.select, settings.ignore + _file_ignores(path, settings), settings.extend_select)
+    rules = select_rules(settings.select, settings.ignore, settings.extend_select, _file_ignores(path, settings))
     if not rules:
         return FileResult(path, skipped="no rule enabled", source_hash=digest)
     if not triage_pattern(settings).search(source):
@@ -362,84 +396,12 @@ def _crash_site(exc: BaseException) -> str:
 
 
 # -- many files --------------------------------------------------------------------------------
-def discover(paths: list[str], settings: Settings = DEFAULT_SETTINGS, force_exclude: bool = False):
-    """Python files under the given paths, sorted, with excluded directories pruned.
-
-    Returns (files, errors): errors are FileResults for paths that do not exist or cannot be
-    listed. Explicitly named files are checked even if excluded, unless force_exclude.
-    """
-    excluded = Excludes(settings.exclude + settings.extend_exclude)
-    files: list[str] = []
-    errors: list[FileResult] = []
-    for given in paths:
-        if not os.path.lexists(given):
-            errors.append(FileResult(given, error=FileError("read", "no such file or directory")))
-            continue
-        if os.path.isdir(given):
-            _walk(given, excluded, files, errors)
-        elif not (force_exclude and excluded.path(given)):
-            files.append(given)
-    return sorted(dict.fromkeys(files)), errors
-
-
-class Excludes:
-    """Exclude globs: a pattern without "/" matches any one path component (`build`, `*.pyi`),
-    a pattern with "/" matches the path or its end (`vendor/lib`, `tests/data/*`)."""
-
-    def __init__(self, patterns) -> None:
-        names = [p.rstrip("/") for p in patterns if "/" not in p.rstrip("/")]
-        self._name = re.compile("|".join(fnmatch.translate(p) for p in names)) if names else None
-        self._paths = [p.rstrip("/") for p in patterns if "/" in p.rstrip("/")]
-
-    def name(self, name: str, full: str) -> bool:
-        """One new component during a walk (its parents were checked already)."""
-        if self._name is not None and self._name.match(name):
-            return True
-        return bool(self._paths) and self._path_pattern(Path(full).as_posix())
-
-    def path(self, path: str) -> bool:
-        """A whole path named on the command line."""
-        if self._name is not None and any(self._name.match(part) for part in Path(path).parts):
-            return True
-        return bool(self._paths) and self._path_pattern(Path(path).as_posix())
-
-    def _path_pattern(self, posix: str) -> bool:
-        for pattern in self._paths:
-            if fnmatch.fnmatch(posix, pattern) or fnmatch.fnmatch(posix, f"*/{pattern}") \
-                    or posix.startswith(pattern + "/") or f"/{pattern}/" in f"/{posix}/":
-                return True
-        return False
-
-
-def _walk(root: str, excluded: Excludes, files: list, errors: list) -> None:
-    seen_dirs: set = set()
-
-    def onerror(exc: OSError) -> None:
-        errors.append(FileResult(exc.filename or root, error=FileError("read", exc.strerror or str(exc))))
-
-    for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=True):
-        try:
-            stat = os.stat(dirpath)
-            key = (stat.st_dev, stat.st_ino)
-        except OSError:
-            continue
-        if key in seen_dirs:  # a symlink loop: visit each real directory once
-            dirnames[:] = []
-            continue
-        seen_dirs.add(key)
-        dirnames[:] = sorted(d for d in dirnames if not excluded.name(d, os.path.join(dirpath, d)))
-        for name in sorted(filenames):
-            if name.endswith((".py", ".pyi")):
-                path = os.path.join(dirpath, name)
-                if not excluded.name(name, path):
-                    files.append(path)
-
-
 def check_paths(paths: list[str], settings: Settings = DEFAULT_SETTINGS, jobs: int | None = None,
-                force_exclude: bool = False, cache=None, progress=None) -> list[FileResult]:
+                force_exclude: bool = False, cache=None, progress=None,
+                warnings: list[str] | None = None) -> list[FileResult]:
     """Check every file under paths; results sorted by path. A file that crashes its worker
     (libcst's native parser can die on pathological input) is reported, and the run goes on."""
-    files, errors = discover(paths, settings, force_exclude)
+    files, errors = discover(paths, settings, force_exclude, warnings=warnings)
     results: dict[str, FileResult] = {r.path: r for r in errors}
     todo = []
     for path in files:
@@ -448,6 +410,8 @@ def check_paths(paths: list[str], settings: Settings = DEFAULT_SETTINGS, jobs: i
             results[path] = hit
         else:
             todo.append(path)
+    if progress is not None and hasattr(progress, "start"):
+        progress.start(len(todo))  # a bar with a total (cache hits are not waited for)
     if todo:
         import libcst  # noqa: F401 - loaded once here, so forked workers share it
     for result in _run(todo, settings, jobs, progress):

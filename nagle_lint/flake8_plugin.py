@@ -8,7 +8,9 @@ Registered in pyproject.toml as `[project.entry-points."flake8.extension"] NAG =
 - Selection, `--extend-ignore`, per-file-ignores and `# noqa` belong to flake8: the engine runs
   every rule with line noqa off (filtering twice breaks tools such as flake8-noqa). The file-level
   `# nagle-lint: noqa[: CODES]` comment, which flake8 does not know, is honoured here. Opt-in
-  rules are added to flake8's default ignore list, so they show only when selected explicitly.
+  rules run only when flake8's --select/--extend-select names them (`NAG401`, `NAG4`), as in the
+  CLI (nagle_lint.selection): flake8 alone would let `--select NAG` turn them on. They are also in
+  flake8's default ignore list.
 - `[tool.nagle-lint.streams]` in the nearest pyproject.toml is read, so user factories teach the
   plugin what they teach the CLI; `--nagle-streams name=kind,...` (or `nagle-streams` in flake8's
   config) adds to it.
@@ -79,6 +81,8 @@ class Plugin:
     version = __version__
 
     extra_streams: tuple[tuple[str, str], ...] = ()
+    # opt-in rules that flake8's --select/--extend-select name (the rest are never run)
+    named_opt_in: tuple[str, ...] = ()
 
     def __init__(self, tree: Any, lines: list[str], filename: str) -> None:
         # flake8 chooses the plugin type from the parameter names: `tree` makes this an AST plugin
@@ -104,6 +108,12 @@ class Plugin:
     @classmethod
     def parse_options(cls, options) -> None:
         cls.extra_streams = _parse_streams(getattr(options, "nagle_streams", None))
+        from nagle_lint.selection import names_opt_in
+
+        patterns = [str(p).strip().upper() for key in ("select", "extend_select")
+                    for p in (getattr(options, key, None) or ())]
+        cls.named_opt_in = tuple(rule.code for rule in _all_rules() if not rule.default_enabled
+                                 and any(names_opt_in(p, rule.code) for p in patterns))
 
     def _settings(self) -> Settings:
         if self.filename in ("stdin", "-", None) or not os.path.exists(self.filename):
@@ -112,7 +122,9 @@ class Plugin:
             directory = os.path.dirname(os.path.abspath(self.filename))
         streams = dict(_project_streams(directory))
         streams.update(self.extra_streams)
-        codes = tuple(rule.code for rule in _all_rules())
+        # flake8 filters what the plugin yields; the plugin only keeps unnamed opt-in rules out
+        codes = tuple(rule.code for rule in _all_rules()
+                      if rule.default_enabled or rule.code in self.named_opt_in)
         return Settings(select=codes, extend_select=codes, streams=tuple(sorted(streams.items())),
                         apply_noqa=False)
 

@@ -5,10 +5,17 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
 - Diagnostics on didOpen, didChange and didSave, from `engine.check_source` over the editor's
   buffer (not the file on disk), with the settings of the nearest pyproject.toml; `# noqa` applies
   as in the CLI. Each diagnostic carries the code, a link to the rule docs and the related
-  locations (first write, read).
+  locations (first write, read). Pushed (publishDiagnostics), or pulled (textDocument/diagnostic)
+  when the client supports that; then nothing is pushed, so nothing shows twice.
+- While the buffer does not parse, the last good findings stay (the editor reports syntax errors
+  itself); NAG001 is shown for the other reasons a file cannot be analysed.
+- Settings: a bad pyproject.toml is shown to the user (window/showMessage, once per version of
+  the file) and the last good settings stay in force; pyproject.toml changes are picked up from
+  didChangeWatchedFiles (the server registers the watcher when the client allows it) and on save.
 - Code actions: one quick fix per fix of each finding under the cursor (join, sendmsg, nodelay...),
-  titled with what it does and whether it is safe, as a WorkspaceEdit; plus `source.fixAll` with
-  every safe fix that does not overlap another.
+  titled with what it does and whether it is safe, as a WorkspaceEdit; a "suppress with
+  `# noqa: CODE`" action per finding; plus `source.fixAll` with every safe fix that does not
+  overlap another.
 - Positions are converted from code points (the model) to the negotiated position encoding
   (UTF-16 code units unless the client offers another).
 """
@@ -96,10 +103,13 @@ def _nearest_pyproject(directory: str) -> str | None:
 
 
 _settings_cache: dict[tuple, Any] = {}
+_last_good: dict[str | None, Any] = {}  # nearest pyproject.toml -> the settings it last gave
 
 
-def settings_for(path: str | None):
-    """Settings of the nearest pyproject.toml (reloaded when it changes); defaults when bad."""
+def settings_for(path: str | None, on_error=None):
+    """Settings of the nearest pyproject.toml (reloaded when it changes). A bad file is reported
+    through on_error(message), once per version of the file, and the last good settings it gave
+    (else the defaults) stay in force, so a half-typed config never changes what is shown."""
     from nagle_lint.settings import Settings
 
     directory = os.path.dirname(path) if path else os.getcwd()
@@ -109,18 +119,37 @@ def settings_for(path: str | None):
     except OSError:
         key = (pyproject, None)
     if key not in _settings_cache:
-        settings = Settings()
         try:
             from nagle_lint.config import load_settings
 
             settings = load_settings(directory or os.getcwd())
-        except BaseException as error:  # a bad config: lint with defaults, say why in the log
+            _last_good[pyproject] = settings
+        except BaseException as error:  # a bad config: keep what worked, tell the user why
             if isinstance(error, KeyboardInterrupt):
                 raise
-            log.warning("nagle-lint: using default settings (%s)", error)
+            settings = _last_good.get(pyproject, Settings())
+            message = f"nagle-lint: configuration error, keeping the previous settings: {error}"
+            log.warning("%s", message)
+            if on_error is not None:
+                on_error(message)
         _settings_cache.clear() if len(_settings_cache) > 64 else None
         _settings_cache[key] = settings
     return _settings_cache[key]
+
+
+def noqa_edit(line_text: str, code: str) -> tuple[int, int, str]:
+    """(start, end, text) in code points of one line: the edit that adds code to its noqa comment,
+    or a new `  # noqa: CODE` comment at the end of the line."""
+    from nagle_lint.noqa import _LINE
+
+    match = _LINE.search(line_text)
+    if match is not None and match.group("codes"):
+        end = match.end("codes")
+        return end, end, f", {code}"
+    if match is not None:  # a bare noqa silences everything already: make it name the code
+        return match.end(), match.end(), f": {code}"
+    end = len(line_text.rstrip())
+    return end, len(line_text), f"  # noqa: {code}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,6 +164,7 @@ def build_server():
     server = LanguageServer(SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
     # uri -> (document version, text, FileResult)
     cache: dict[str, tuple[Any, str, FileResult]] = {}
+    last_good: dict[str, FileResult] = {}  # uri -> the last result of a buffer that parsed
 
     severities = {
         Severity.ERROR: types.DiagnosticSeverity.Error,
@@ -162,13 +192,25 @@ def build_server():
         if cached is not None and cached[0] == document.version and cached[1] == text:
             return text, cached[2]
         path = doc_path(document)
+
+        def show(message: str) -> None:
+            ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=message))
+
         try:
-            result = check_source(text, path, settings_for(path if os.path.isabs(path) else None))
+            result = check_source(text, path, settings_for(path if os.path.isabs(path) else None, show))
         except Exception as error:  # the engine should not raise; never take the server down
             log.exception("nagle-lint: analysis failed for %s", uri)
             ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error,
                                                          message=f"nagle-lint: {uri}: {error}"))
             return None
+        if result.error is not None and result.error.kind == "syntax":
+            # mid-typing: the editor reports the syntax error; keep showing what was found before
+            lines = text.count("\n") + 1
+            previous = last_good.get(uri)
+            kept = tuple(f for f in (previous.findings if previous else ()) if f.span.end_line <= lines)
+            result = FileResult(result.path, findings=kept, source_hash=result.source_hash)
+        else:
+            last_good[uri] = result
         cache[uri] = (document.version, text, result)
         return text, result
 
@@ -192,16 +234,64 @@ def build_server():
             data={"name": finding.name, "fixes": len(finding.fixes)},
         )
 
-    def publish(ls, uri: str) -> None:
+    def diagnostics_of(ls, uri: str) -> list | None:
         analysed = analyse(ls, uri)
         if analysed is None:
-            return
+            return None
         text, result = analysed
         index, enc = LineIndex(text), encoding(ls)
-        diagnostics = [diagnostic(index, uri, f, enc) for f in sorted(result.all_findings(), key=Finding.sort_key)]
+        return [diagnostic(index, uri, f, enc) for f in sorted(result.all_findings(), key=Finding.sort_key)]
+
+    def pulls(ls) -> bool:
+        """The client asks for diagnostics itself (LSP 3.17 pull model)."""
+        capabilities = getattr(ls, "client_capabilities", None)
+        text_document = getattr(capabilities, "text_document", None)
+        return getattr(text_document, "diagnostic", None) is not None
+
+    def publish(ls, uri: str) -> None:
+        if pulls(ls):
+            return
+        diagnostics = diagnostics_of(ls, uri)
+        if diagnostics is None:
+            return
         version = ls.workspace.get_text_document(uri).version
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics))
+
+    def refresh_all(ls) -> None:
+        """Settings changed: every open buffer is analysed again."""
+        _settings_cache.clear()
+        cache.clear()
+        if pulls(ls):
+            capabilities = getattr(ls, "client_capabilities", None)
+            diagnostics = getattr(getattr(capabilities, "workspace", None), "diagnostics", None)
+            if getattr(diagnostics, "refresh_support", False):  # else the client pulls on its next edit
+                ls.workspace_diagnostic_refresh(None)
+            return
+        for uri in list(ls.workspace.text_documents):
+            publish(ls, uri)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls, params: types.InitializedParams):
+        capabilities = getattr(ls, "client_capabilities", None)
+        watched = getattr(getattr(capabilities, "workspace", None), "did_change_watched_files", None)
+        if watched is not None and getattr(watched, "dynamic_registration", False):
+            ls.client_register_capability(types.RegistrationParams(registrations=[types.Registration(
+                id="nagle-lint-pyproject", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=types.DidChangeWatchedFilesRegistrationOptions(
+                    watchers=[types.FileSystemWatcher(glob_pattern="**/pyproject.toml")]))]))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def did_change_watched_files(ls, params: types.DidChangeWatchedFilesParams):
+        if any(change.uri.endswith("pyproject.toml") for change in params.changes):
+            refresh_all(ls)
+
+    @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
+                    types.DiagnosticOptions(identifier=SOURCE, inter_file_dependencies=False,
+                                            workspace_diagnostics=False))
+    def pull_diagnostics(ls, params: types.DocumentDiagnosticParams):
+        diagnostics = diagnostics_of(ls, params.text_document.uri)
+        return types.RelatedFullDocumentDiagnosticReport(items=diagnostics or [])
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls, params: types.DidOpenTextDocumentParams):
@@ -213,13 +303,17 @@ def build_server():
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls, params: types.DidSaveTextDocumentParams):
-        _settings_cache.clear()  # a saved pyproject.toml or a new file may change settings
+        if params.text_document.uri.endswith("pyproject.toml"):  # an editor without file watching
+            refresh_all(ls)
+            return
+        _settings_cache.clear()  # a new file may change which pyproject.toml is nearest
         cache.pop(params.text_document.uri, None)
         publish(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: types.DidCloseTextDocumentParams):
         cache.pop(params.text_document.uri, None)
+        last_good.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
@@ -272,6 +366,21 @@ def build_server():
                         is_preferred=(number == 0 and fix.applicability is Applicability.SAFE),
                         edit=types.WorkspaceEdit(changes={uri: text_edits(index, [fix], enc)}),
                     ))
+        if want_quick:
+            for finding in findings:
+                if finding.code == "NAG001" or not overlaps(diagnostic(index, uri, finding, enc).range, params.range):
+                    continue
+                line_text = index.line_text(finding.span.line)
+                start, end, new = noqa_edit(line_text, finding.code)
+                line_start = index.starts[finding.span.line - 1]
+                edit = types.TextEdit(range=rng((position_at(index, line_start + start, enc),
+                                                 position_at(index, line_start + end, enc))), new_text=new)
+                actions.append(types.CodeAction(
+                    title=f"Suppress {finding.code} on this line (# noqa: {finding.code})",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic(index, uri, finding, enc)],
+                    edit=types.WorkspaceEdit(changes={uri: [edit]}),
+                ))
         if want_all:
             safe = [fix for f in findings for fix in f.fixes[:1] if fix.applicability is Applicability.SAFE]
             chosen = non_overlapping(safe)

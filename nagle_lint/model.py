@@ -126,6 +126,7 @@ class FileResult:
     findings: tuple[Finding, ...] = ()
     error: FileError | None = None
     skipped: str | None = None  # why the file was not analysed (triage, excluded): not an error
+    warnings: tuple[str, ...] = ()  # one line each, e.g. an unknown code in a noqa comment
     source_hash: str = field(default="", compare=False)
 
     def all_findings(self) -> tuple[Finding, ...]:

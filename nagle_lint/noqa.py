@@ -1,7 +1,10 @@
 """`# noqa` suppressions: per line (bare or with codes) and per file (`# nagle-lint: noqa`)."""
 from __future__ import annotations
 
+import io
 import re
+import tokenize
+from dataclasses import dataclass
 
 from nagle_lint.lines import split_lines
 
@@ -54,3 +57,69 @@ def filter_findings(findings, source: str):
             continue
         kept.append(finding)
     return kept
+
+
+# -- noqa comments themselves: unknown codes (a warning) and unused codes (NAG002) --------------
+_OUR_CODE = re.compile(r"NAG\d+\Z")
+
+
+@dataclass(frozen=True)
+class Directive:
+    """One `# noqa: ...` comment with codes: where it is and which codes it names."""
+
+    line: int  # 1-based
+    start: int  # column (0-based, code points) of the `#`
+    end: int  # column just past the directive
+    codes: tuple[str, ...]
+
+
+def directives(source: str) -> list[Directive]:
+    """Line `# noqa: CODES` directives in real comments (not in strings), in source order."""
+    lines = split_lines(source)
+    comments: list[tuple[int, int]] = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT and "noqa" in token.string.lower():
+                comments.append(token.start)
+    except (tokenize.TokenError, SyntaxError, ValueError):  # a broken file: read the lines instead
+        comments = [(number, 0) for number, text in enumerate(lines, 1) if "noqa" in text.lower()]
+    found = []
+    for number, col in comments:
+        text = lines[number - 1] if number - 1 < len(lines) else ""
+        match = _LINE.search(text, col)
+        if match is None or not match.group("codes"):
+            continue
+        codes = tuple(c.upper() for c in _CODE.findall(match.group("codes")))
+        found.append(Directive(number, match.start(), match.end(), codes))
+    return found
+
+
+def unknown_code_warnings(source: str, known: frozenset[str]) -> tuple[str, ...]:
+    """`N: ...` (N the line) for each NAG code in a noqa comment that names no rule (other tools' codes
+    are theirs to judge)."""
+    out = []
+    for directive in directives(source):
+        for code in directive.codes:
+            if _OUR_CODE.match(code) and code not in known:
+                out.append(f"{directive.line}: unknown rule code {code} in `# noqa`")
+    return tuple(out)
+
+
+def judge(result, source: str, apply_noqa: bool, enabled: frozenset[str]):
+    """A FileResult computed without noqa, with noqa applied, NAG002 added when enabled (it needs
+    the findings before suppression) and warnings for unknown codes."""
+    from dataclasses import replace
+
+    from nagle_lint.rules import RULES_BY_CODE
+    from nagle_lint.rules.nag002_unused_noqa import unused_noqa
+
+    known = frozenset(RULES_BY_CODE) | {"NAG001"}
+    warnings = unknown_code_warnings(source, known)
+    if not apply_noqa:
+        return replace(result, warnings=warnings)
+    findings = list(result.findings)
+    if "NAG002" in enabled and result.error is None:
+        findings.extend(unused_noqa(source, result.path, findings, enabled, known))
+    findings = sorted(filter_findings(findings, source), key=lambda f: f.sort_key())
+    return replace(result, findings=tuple(findings), skipped=result.skipped if not findings else None,
+                   warnings=warnings)

@@ -27,6 +27,7 @@ class Settings:
     # worth that warning (splits, NAG1xx, are still reported in tests)
     nodelay_in_tests: bool = False
     apply_noqa: bool = True
+    respect_gitignore: bool = True  # skip what .gitignore / .ignore ignore (nagle_lint.discovery)
     # libcst parses only the top-level definitions that can hold a finding (engine.regions);
     # False parses whole files: slower, same findings (a test compares the two)
     sparse: bool = True

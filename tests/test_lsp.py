@@ -350,9 +350,10 @@ def test_quick_fix_positions_in_utf16(stub_client, tmp_path):
     actions = _quick_fixes(stub_client, uri, diag)
     titles = [a["title"] for a in actions]
     assert titles == ["Join the writes into one sendall (safe fix) [NAG101]",
-                      "Send both pieces with one sendmsg (unsafe fix: check behaviour) [NAG101]"]
-    assert [a.get("isPreferred") for a in actions] == [True, False]
-    join, sendmsg = actions
+                      "Send both pieces with one sendmsg (unsafe fix: check behaviour) [NAG101]",
+                      "Suppress NAG101 on this line (# noqa: NAG101)"]
+    assert [a.get("isPreferred") for a in actions] == [True, False, None]
+    join, sendmsg, _suppress = actions
     (edit,) = join["edit"]["changes"][uri]
     arg = code_points + len("s.sendall(")
     assert edit["range"] == {"start": {"line": 1, "character": arg + 1},

@@ -22,6 +22,8 @@ PROJECT = Path(__file__).resolve().parent.parent
 BAD = (
     'import socket\n'
     's = socket.create_connection(("127.0.0.1", 9))\n'
+    's.sendall(b"HI")\n'  # a first exchange: the connection is warm, the split below can stall
+    's.recv(2)\n'
     's.sendall(b"HEAD")\n'
     's.sendall(b"BODY")\n'
     's.recv(1)\n'
@@ -89,7 +91,7 @@ def test_hooks_fail_then_fix_then_pass(tmp_path, head):
     check = _pre_commit(["run", "nagle-lint", "--all-files"], repo, home)
     output = check.stdout + check.stderr
     assert check.returncode == 1, output
-    assert "client.py:4:1: NAG101" in output, output
+    assert "client.py:2:5: NAG201" in output and "client.py:6:1: NAG101" in output, output
     assert "README.txt" not in output
 
     if not _safe_fix_offered():
@@ -98,7 +100,7 @@ def test_hooks_fail_then_fix_then_pass(tmp_path, head):
     fix = _pre_commit(["run", "nagle-lint-fix", "--all-files", "--hook-stage", "manual"], repo, home)
     fixed = (repo / "client.py").read_text()
     assert fixed != BAD, fix.stdout + fix.stderr
-    assert fixed.count("sendall") == 1, fixed
+    assert fixed.count("sendall") == 2, fixed  # the warm-up and the one merged request
     compile(fixed, "client.py", "exec")
     # pre-commit fails a hook that modified files, so the commit is stopped for a look
     assert fix.returncode == 1, fix.stdout + fix.stderr

@@ -18,7 +18,7 @@ else:  # pragma: no cover - Python 3.10
 CASES_DIR = Path(__file__).with_name("cases")
 
 RULE_CODES = {
-    "NAG101", "NAG102", "NAG103", "NAG201", "NAG202",
+    "NAG002", "NAG101", "NAG102", "NAG103", "NAG201", "NAG202",
     "NAG301", "NAG302", "NAG303", "NAG401",
 }
 POSITIVE_JUDGEMENTS = {"true-stall", "real-risk"}

@@ -27,13 +27,14 @@ HUMAN_FORMATS = frozenset({"concise", "full"})  # the ones that get a summary li
 
 
 def write_report(fmt: str, results: Iterable[FileResult], out: TextIO, *, root=None,
-                 rules: Sequence | None = None, version: str | None = None) -> None:
-    """Write results in format fmt to out. rules/version default to the registry and package."""
+                 rules: Sequence | None = None, version: str | None = None, color: bool = False) -> None:
+    """Write results in format fmt to out. rules/version default to the registry and package;
+    color (ANSI) is used by the human formats only."""
     try:
         formatter = FORMATTERS[fmt]
     except KeyError:
         raise ValueError(f"unknown output format {fmt!r}; choose from {', '.join(FORMATS)}") from None
-    formatter(list(results), out, root=root, rules=rules, version=version)
+    formatter(list(results), out, root=root, rules=rules, version=version, color=color)
 
 
 __all__ = ["FORMATS", "FORMATTERS", "HUMAN_FORMATS", "write_report", "write_concise", "write_full",

@@ -55,3 +55,18 @@ class SourceIndexes:
             text = read_source(finding.path)
             self._indexes[finding.path] = LineIndex(text) if text is not None else None
         return self._indexes[finding.path]
+
+
+BOLD, RED, CYAN, RESET = "\x1b[1m", "\x1b[31m", "\x1b[36m", "\x1b[0m"
+
+
+def paint(text: str, *styles: str, color: bool = False) -> str:
+    """text in ANSI styles when colour is on (the CLI decides: TTY, NO_COLOR, FORCE_COLOR)."""
+    return f"{''.join(styles)}{text}{RESET}" if color and styles else text
+
+
+def colored_head(path: str, finding, color: bool) -> str:
+    """`path:line:col: CODE`, the part of a finding line that gets colour (as ruff colours it)."""
+    colon = paint(":", CYAN, color=color)
+    return (f"{paint(path, BOLD, color=color)}{colon}{finding.span.line}{colon}{finding.span.col}{colon} "
+            f"{paint(finding.code, BOLD, RED, color=color)}")

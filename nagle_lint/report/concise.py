@@ -4,14 +4,14 @@ from __future__ import annotations
 from typing import Iterable, TextIO
 
 from nagle_lint.model import FileResult
-from nagle_lint.report.common import iter_findings
+from nagle_lint.report.common import colored_head, iter_findings
 
 
-def format_line(path: str, finding) -> str:
+def format_line(path: str, finding, color: bool = False) -> str:
     message = " ".join(finding.message.splitlines())
-    return f"{path}:{finding.span.line}:{finding.span.col}: {finding.code} {message}"
+    return f"{colored_head(path, finding, color)} {message}"
 
 
-def write_concise(results: Iterable[FileResult], out: TextIO, *, root=None, **_) -> None:
+def write_concise(results: Iterable[FileResult], out: TextIO, *, root=None, color: bool = False, **_) -> None:
     for path, finding in iter_findings(results, root):
-        out.write(format_line(path, finding) + "\n")
+        out.write(format_line(path, finding, color) + "\n")

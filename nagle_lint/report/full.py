@@ -20,8 +20,7 @@ import difflib
 from typing import Iterable, TextIO
 
 from nagle_lint.model import FileResult, Finding, Fix
-from nagle_lint.report.common import group_by_file
-from nagle_lint.report.concise import format_line
+from nagle_lint.report.common import colored_head, group_by_file
 from nagle_lint.report.source import LineIndex, read_source
 
 MAX_SOURCE_LINES = 6  # longer spans show their first lines and an ellipsis
@@ -67,8 +66,9 @@ def _source_block(index: LineIndex, finding: Finding) -> list[str]:
     return block
 
 
-def format_finding(path: str, finding: Finding, index: LineIndex | None) -> list[str]:
-    head = format_line(path, finding).replace(f" {finding.code} ", f" {finding.code} [{finding.name}] ", 1)
+def format_finding(path: str, finding: Finding, index: LineIndex | None, color: bool = False) -> list[str]:
+    message = " ".join(finding.message.splitlines())
+    head = f"{colored_head(path, finding, color)} [{finding.name}] {message}"
     lines = [head]
     if index is not None and finding.span.line <= index.line_count:
         lines.extend("  " + line for line in _source_block(index, finding))
@@ -88,7 +88,7 @@ def format_finding(path: str, finding: Finding, index: LineIndex | None) -> list
     return lines
 
 
-def write_full(results: Iterable[FileResult], out: TextIO, *, root=None, **_) -> None:
+def write_full(results: Iterable[FileResult], out: TextIO, *, root=None, color: bool = False, **_) -> None:
     first = True
     for shown, read_path, findings in group_by_file(results, root):
         text = read_source(read_path)
@@ -97,4 +97,4 @@ def write_full(results: Iterable[FileResult], out: TextIO, *, root=None, **_) ->
             if not first:
                 out.write("\n")
             first = False
-            out.write("\n".join(format_finding(shown, finding, index)) + "\n")
+            out.write("\n".join(format_finding(shown, finding, index, color)) + "\n")

@@ -5,11 +5,17 @@
   not be analysed.
 - Each result has ruleId/ruleIndex, level, message, one physical location relative to
   `%SRCROOT%` (the report root), a 1-based region, related locations and fixes.
+- `partialFingerprints["nagleLint/v1"]` hashes the rule, the path and the text of the flagged
+  lines (not their numbers), so an alert keeps its identity when code above it moves.
+- A file that could not be analysed makes `executionSuccessful` false and gets a
+  `toolExecutionNotifications` entry (and its NAG001 result, as in every format).
+- Regions are never empty: a point (a NAG001 position) covers one character.
 - Columns count code points (`columnKind: unicodeCodePoints`), like every other format.
 - Fix edits are code-point offsets in the model; the file is read again to turn them into regions.
 """
 from __future__ import annotations
 
+import hashlib
 import inspect
 import json
 import os
@@ -90,8 +96,23 @@ def _region(span: Span) -> dict:
     end_line = max(span.end_line, span.line)
     end_col = max(span.end_col, 1)
     if end_line == span.line:
-        end_col = max(end_col, start_col)
+        end_col = max(end_col, start_col + 1)  # an empty region points at nothing in a viewer
     return {"startLine": max(span.line, 1), "startColumn": start_col, "endLine": end_line, "endColumn": end_col}
+
+
+FINGERPRINT_KEY = "nagleLint/v1"
+_DIGITS = re.compile(r"\d+")
+
+
+def _fingerprint_base(shown: str, finding: Finding, lines: list[str] | None) -> str:
+    """What identifies a finding apart from where it sits: rule, path, the flagged source text
+    (whitespace-normalised) or, without the source, the message with its numbers blanked."""
+    text = ""
+    if lines is not None:
+        text = "\n".join(" ".join(line.split()) for line in lines[finding.span.line - 1:finding.span.end_line])
+    if not text:
+        text = _DIGITS.sub("#", finding.message)
+    return f"{finding.code}\0{shown}\0{text}"
 
 
 def _artifact(shown: str) -> dict:
@@ -132,6 +153,7 @@ def _fixes(shown: str, finding: Finding, index: LineIndex | None) -> list[dict]:
 
 def build_sarif(results: Iterable[FileResult], *, root=None, rules: Sequence | None = None,
                 version: str | None = None) -> dict:
+    results = list(results)
     if rules is None:
         from nagle_lint.rules import ALL_RULES as rules  # noqa: PLC0415 (lazy: report/ knows only model)
     if version is None:
@@ -143,14 +165,26 @@ def build_sarif(results: Iterable[FileResult], *, root=None, rules: Sequence | N
 
     indexes = SourceIndexes()
     sarif_results = []
+    seen_bases: dict[str, int] = {}
+    source_lines: dict[str, list[str] | None] = {}
     for shown, finding in iter_findings(results, root):
         index = indexes.for_finding(finding)
+        if finding.path not in source_lines:
+            from nagle_lint.lines import split_lines
+            from nagle_lint.report.source import read_source
+
+            text = read_source(finding.path) if finding.code != ERROR_CODE else None
+            source_lines[finding.path] = split_lines(text) if text is not None else None
+        base = _fingerprint_base(shown, finding, source_lines[finding.path])
+        occurrence = seen_bases[base] = seen_bases.get(base, 0) + 1  # equal lines stay distinct
+        digest = hashlib.sha256(f"{base}\0{occurrence}".encode("utf-8", "surrogatepass")).hexdigest()
         result = {
             "ruleId": finding.code,
             "level": level_of(finding.severity),
             "message": {"text": finding.message},
             "locations": [{"physicalLocation": {"artifactLocation": _artifact(shown),
                                                 "region": _region(finding.span)}}],
+            "partialFingerprints": {FINGERPRINT_KEY: digest[:32]},
             "properties": {"confidence": finding.confidence.value, "name": finding.name},
         }
         if finding.code in rule_index:
@@ -175,13 +209,37 @@ def build_sarif(results: Iterable[FileResult], *, root=None, rules: Sequence | N
             "informationUri": INFORMATION_URI,
             "rules": descriptors,
         }},
-        "invocations": [{"executionSuccessful": True}],
+        "invocations": [_invocation(results, root)],
         "columnKind": "unicodeCodePoints",
         "results": sarif_results,
     }
     if root is not None:
         run["originalUriBaseIds"] = {SRCROOT: {"uri": Path(os.path.abspath(root)).as_uri().rstrip("/") + "/"}}
     return {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def _invocation(results, root) -> dict:
+    """executionSuccessful is false when a file could not be analysed; one notification each."""
+    from nagle_lint.report.common import display_path
+
+    notifications = []
+    for result in sorted(results, key=lambda r: r.path):
+        if result.error is None:
+            continue
+        error = result.error
+        line, col = max(error.line, 1), max(error.col, 1)
+        notifications.append({
+            "level": "error",
+            "message": {"text": f"{error.kind} error: {error.message}"},
+            "descriptor": {"id": ERROR_CODE},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": _artifact(display_path(result.path, root)),
+                "region": {"startLine": line, "startColumn": col, "endLine": line, "endColumn": col + 1}}}],
+        })
+    invocation: dict = {"executionSuccessful": not notifications}
+    if notifications:
+        invocation["toolExecutionNotifications"] = notifications
+    return invocation
 
 
 def write_sarif(results: Iterable[FileResult], out: TextIO, *, root=None, rules=None, version=None,

@@ -22,8 +22,19 @@ def decode_source(data: bytes) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+# Texts that are not on disk (a buffer piped on stdin), by the path their findings carry.
+_BUFFERS: dict[str, str] = {}
+
+
+def register_buffer(path: str, text: str) -> None:
+    """Make read_source(path) return text: reports of stdin show the piped text, not a file."""
+    _BUFFERS[path] = text
+
+
 def read_source(path: str) -> str | None:
     """The decoded text of a file, or None when it cannot be read or decoded."""
+    if path in _BUFFERS:
+        return _BUFFERS[path]
     try:
         with open(path, "rb") as handle:
             data = handle.read()

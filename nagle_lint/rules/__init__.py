@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from nagle_lint.rules import (
+    nag002_unused_noqa,
     nag101_split_request,
     nag102_split_response,
     nag103_write_loop,
@@ -14,6 +15,7 @@ from nagle_lint.rules import (
 )
 
 RULE_MODULES = (
+    nag002_unused_noqa,
     nag101_split_request,
     nag102_split_response,
     nag103_write_loop,
@@ -29,22 +31,8 @@ CHECKS = {m.RULE.code: m.check for m in RULE_MODULES}
 RULES_BY_CODE = {r.code: r for r in ALL_RULES}
 
 
-def select_rules(select=(), ignore=(), extend_select=()) -> tuple:
-    """Rules enabled by codes or prefixes. Opt-in rules need a pattern at least as specific as
-    their group (`NAG4`, `NAG401`) or `ALL`."""
-    def matches(rule, patterns) -> bool:
-        for pattern in patterns:
-            if pattern == "ALL":
-                return True
-            if rule.code.startswith(pattern) and (rule.default_enabled or len(pattern) >= 4):
-                return True
-        return False
+def select_rules(select=(), ignore=(), extend_select=(), file_ignore=()) -> tuple:
+    """Rules enabled by codes or prefixes: the shared contract in nagle_lint.selection."""
+    from nagle_lint.selection import select_codes
 
-    chosen = []
-    for rule in ALL_RULES:
-        on = matches(rule, select) if select else rule.default_enabled
-        on = on or matches(rule, extend_select)
-        ignored = any(p == "ALL" or rule.code.startswith(p) for p in ignore)
-        if on and not ignored:
-            chosen.append(rule)
-    return tuple(chosen)
+    return select_codes(ALL_RULES, select, ignore, extend_select, file_ignore)

@@ -1,6 +1,6 @@
 """What each networking API gives you, as data: one row per qualified name.
 
-The facts come from ../shared/docs/stream-facts.md (CPython 3.11 and third-party sources read
+The facts come from docs/stream-facts.md (CPython 3.11 and third-party sources read
 directly). Adding an API is adding a row; no code path changes.
 """
 from __future__ import annotations
