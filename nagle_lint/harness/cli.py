@@ -2,7 +2,9 @@
 
 nagle_lint/cli.py wires these as ``nagle-lint confirm`` and ``nagle-lint replay``; this module also
 runs on its own: ``python -m nagle_lint.harness.cli confirm|replay ...``.
-Exit codes: 0 nothing confirmed, 1 a stall confirmed, 2 usage error.
+Exit codes for confirm: 0 no stall (the command ran as expected and made TCP requests), 1 a stall
+confirmed, 2 inconclusive (could not start, unexpected exit status, timed out, no TCP traffic) or a
+usage error. replay: 0 no stall reproduced, 1 a stall reproduced, 2 usage error.
 """
 from __future__ import annotations
 
@@ -47,17 +49,34 @@ def _pieces(text: str) -> list[int]:
 # ------------------------------------------------------------------------------ confirm
 def add_confirm_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paths", nargs="+", default=[], metavar="P",
-                        help="source paths whose static findings get a verdict")
+                        help="source paths whose static findings get a verdict "
+                             "(default: the command's own Python files)")
+    parser.add_argument("--no-compare", action="store_true",
+                        help="do not run the static analysis; list the stalls only")
     parser.add_argument("--timeout", type=_positive_float, default=60.0,
                         help="seconds per run (as is, then TCP_NODELAY forced); default 60")
-    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    parser.add_argument("--expect-status", type=int, default=0, metavar="N",
+                        help="the exit status of a good run of the command (default 0)")
+    parser.add_argument("--output-format", choices=("text", "json", "sarif"), default="text")
     parser.add_argument("--mode", choices=("full", "light"), default="full",
                         help="full reads TCP_INFO after each send (the hold detector); light only logs")
     parser.add_argument("--no-counterfactual", action="store_true",
                         help="skip the second run with TCP_NODELAY forced")
+    parser.add_argument("--show-output", action="store_true", help="pass the command's output through")
+    parser.add_argument("--no-progress", action="store_true", help="no progress line on the terminal")
+    parser.add_argument("--fix", action="store_true",
+                        help="apply the safe fixes to a scratch copy of the project, run again, and "
+                             "compare per finding")
+    parser.add_argument("--write", action="store_true",
+                        help="with --fix: write the fixes that removed a stall and kept the result")
     parser.add_argument("--report", metavar="FILE.html", help="write an HTML report")
-    parser.add_argument("--cwd", help="working directory for the command")
+    parser.add_argument("--cwd", help="working directory for the command (the project, for --fix)")
     parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND ARGS...")
+
+
+def _confirm_error(msg: str) -> int:
+    print(f"nagle-lint confirm: {msg}", file=sys.stderr)
+    return EXIT_USAGE
 
 
 def run_confirm(args) -> int:
@@ -68,14 +87,41 @@ def run_confirm(args) -> int:
     if command and command[0] == "--":
         command = command[1:]
     if not command:
-        print("nagle-lint confirm: give the command after --, e.g. confirm -- python app.py", file=sys.stderr)
-        return EXIT_USAGE
+        return _confirm_error("give the command after --, e.g. confirm -- python app.py")
     for p in args.paths:
         if not os.path.exists(p):
-            print(f"nagle-lint confirm: no such path: {p}", file=sys.stderr)
-            return EXIT_USAGE
+            return _confirm_error(f"no such path: {p}")
+    if args.cwd and not os.path.isdir(args.cwd):
+        return _confirm_error(f"no such directory: {args.cwd}")
+    if args.write and not args.fix:
+        return _confirm_error("--write needs --fix")
+    if args.report:
+        parent = os.path.dirname(os.path.abspath(args.report))
+        if not os.path.isdir(parent):
+            return _confirm_error(f"no such directory for --report: {parent}")
+    progress = None
+    if not args.no_progress and not args.show_output and sys.stderr.isatty():
+        progress = cf.Progress(sys.stderr)
+    if args.fix:
+        from . import fixrun  # noqa: PLC0415
+
+        try:
+            res = fixrun.confirm_fix(command, cwd=args.cwd, timeout=args.timeout, mode=args.mode,
+                                     write=args.write, paths=args.paths or None,
+                                     expect_status=args.expect_status, show_output=args.show_output,
+                                     progress=progress)
+        except KeyboardInterrupt:
+            print("nagle-lint confirm: interrupted; processes cleaned up", file=sys.stderr)
+            return 130
+        except ValueError as exc:
+            return _confirm_error(str(exc))
+        if args.output_format == "json":
+            print(json.dumps(res.to_dict(), indent=2))
+        else:
+            print(fixrun.format_text(res))
+        return res.exit_code()
     findings = None
-    if args.paths:
+    if args.paths and not args.no_compare:
         try:
             findings = cf.static_findings(args.paths)
         except ImportError as exc:
@@ -83,25 +129,23 @@ def run_confirm(args) -> int:
                   file=sys.stderr)
     try:
         rep = cf.confirm(command, paths=args.paths, findings=findings, timeout=args.timeout,
-                         cwd=args.cwd, mode=args.mode, counterfactual=not args.no_counterfactual)
+                         cwd=args.cwd, mode=args.mode, counterfactual=not args.no_counterfactual,
+                         expect_status=args.expect_status, show_output=args.show_output,
+                         progress=progress, compare=not args.no_compare)
     except KeyboardInterrupt:
         print("nagle-lint confirm: interrupted; processes cleaned up", file=sys.stderr)
         return 130
     if args.output_format == "json":
         print(json.dumps(rep.to_dict(), indent=2))
+    elif args.output_format == "sarif":
+        print(json.dumps(cf.to_sarif(rep), indent=2))
     else:
         print(cf.format_text(rep))
     if args.report:
-        sections = []
-        for f in rep.findings:
-            if f["verdict"] == "confirmed":
-                sections.append({"name": f"{f['finding']} {f['code']}", "before": f.get("waits_before_ms", []),
-                                 "after": f.get("waits_after_ms", [])})
-        for m in rep.misses:
-            sections.append({"name": f"{m['site']} (no static finding)", "before": m.get("waits_before_ms", []),
-                             "after": m.get("waits_after_ms", [])})
-        plots.write_report(args.report, "nagle-lint confirm: " + " ".join(command),
-                           sections or [{"name": "no stall", "before": [], "after": []}])
+        try:
+            plots.write_confirm_report(args.report, rep)
+        except OSError as exc:
+            print(f"nagle-lint confirm: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
     return rep.exit_code()
 
 
