@@ -158,6 +158,9 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
                         help="who writes the pieces (default: the finding's side, else client)")
     parser.add_argument("--requests", type=int, default=20, help="measured requests per variant (1..2000)")
     parser.add_argument("--warmup", type=int, default=2, help="unmeasured first requests (quick-ACK budget)")
+    parser.add_argument("--lifetime", choices=("auto", "kept", "one-shot"), default="auto",
+                        help="one connection for all requests (kept), or a new one per request (one-shot); "
+                             "auto follows the finding's code (kept for --pieces)")
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
     parser.add_argument("--report", metavar="FILE.html", help="write an HTML report")
     parser.add_argument("--capture", action="store_true",
@@ -166,10 +169,20 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
                         help="(root) also replay across two network namespaces joined by a TUN delay line")
 
 
-def _targets(args) -> list[tuple[str, list[int], str]]:
-    """(label, pieces, side) for each replay."""
+def _lifetime(args, finding=None) -> str:
+    if args.lifetime != "auto":
+        return args.lifetime
+    if finding is None:
+        return "kept"
+    from .lifetime import lifetime_of  # noqa: PLC0415
+
+    return lifetime_of(finding) or "kept"
+
+
+def _targets(args) -> list[tuple[str, list[int], str, str]]:
+    """(label, pieces, side, lifetime) for each replay."""
     if args.target is None:
-        return [("", args.pieces, args.side or "client")]
+        return [("", args.pieces, args.side or "client", _lifetime(args))]
     path, line = args.target, None
     m = re.fullmatch(r"(.+):(\d+)", args.target)
     if m and not os.path.exists(args.target):
@@ -177,7 +190,7 @@ def _targets(args) -> list[tuple[str, list[int], str]]:
     if not os.path.exists(path):
         raise ValueError(f"no such path: {path}")
     if args.pieces:
-        return [(args.target, args.pieces, args.side or "client")]
+        return [(args.target, args.pieces, args.side or "client", _lifetime(args))]
     from . import confirm as cf  # noqa: PLC0415
 
     try:
@@ -191,7 +204,8 @@ def _targets(args) -> list[tuple[str, list[int], str]]:
         lines = {f.span.line} | {r.span.line for r in f.related}
         if line is not None and line not in lines:
             continue
-        out.append((f"{f.path}:{f.span.line} {f.code}", list(f.pieces), args.side or f.side or "client"))
+        out.append((f"{f.path}:{f.span.line} {f.code}", list(f.pieces), args.side or f.side or "client",
+                    _lifetime(args, f)))
     return out
 
 
@@ -213,14 +227,14 @@ def run_replay(args) -> int:
         print(f"nagle-lint replay: no split-write finding at {args.target}", file=sys.stderr)
         return EXIT_OK
     results, sections, stalled = [], [], False
-    for label, pieces, side in targets:
+    for label, pieces, side, lifetime in targets:
         flow = ""
-        if args.capture:
+        if args.capture and lifetime == "kept":
             from . import capture  # noqa: PLC0415
 
             res, flow = capture.replay_with_capture(pieces, side, args.requests, args.warmup, label=label)
         else:
-            res = replay.replay(pieces, side, args.requests, args.warmup, label=label)
+            res = replay.replay(pieces, side, args.requests, args.warmup, label=label, lifetime=lifetime)
         results.append(res)
         stalled = stalled or res.stalled
         if args.output_format == "text":
