@@ -49,9 +49,12 @@ def _stall_lines(stalls: list[dict]) -> list[str]:
     out = []
     for g in groups:
         ms = g.hold_ms
-        out.append(f"{verdict.fmt_loc(g.prev_loc, root)} -> {verdict.fmt_loc(g.held_loc, root)}: "
+        site = (f"{verdict.fmt_loc(g.prev_loc, root)} -> {verdict.fmt_loc(g.held_loc, root)}"
+                if g.prev_loc else verdict.fmt_loc(g.held_loc, root))
+        opt = f", option set at {verdict.fmt_loc(g.option_loc, root)}" if g.option_loc else ""
+        out.append(f"{site}: {g.label} ({g.rule}), "
                    f"{len(g.holds)} stall(s), pieces {'+'.join(map(str, g.sizes))} B, "
-                   f"hold median {verdict.median(ms):.1f} ms, {g.delayed_acks} delayed ACK(s)")
+                   f"hold median {verdict.median(ms):.1f} ms, {g.delayed_acks} delayed ACK(s){opt}")
     return out
 
 

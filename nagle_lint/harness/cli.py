@@ -79,7 +79,27 @@ def _confirm_error(msg: str) -> int:
     return EXIT_USAGE
 
 
+def _guarded(name: str, fn, args) -> int:
+    """Bad input or an internal error gets one line, never a traceback (NAGLE_LINT_DEBUG=1 shows it)."""
+    try:
+        return fn(args)
+    except KeyboardInterrupt:
+        print(f"nagle-lint {name}: interrupted; processes cleaned up", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - last resort
+        if os.environ.get("NAGLE_LINT_DEBUG") == "1":
+            raise
+        print(f"nagle-lint {name}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
 def run_confirm(args) -> int:
+    return _guarded("confirm", _run_confirm, args)
+
+
+def _run_confirm(args) -> int:
     from . import confirm as cf  # noqa: PLC0415
     from . import plots  # noqa: PLC0415
 
@@ -210,6 +230,10 @@ def _targets(args) -> list[tuple[str, list[int], str, str]]:
 
 
 def run_replay(args) -> int:
+    return _guarded("replay", _run_replay, args)
+
+
+def _run_replay(args) -> int:
     from . import plots, replay  # noqa: PLC0415
 
     if args.target is None and not args.pieces:

@@ -61,14 +61,18 @@ class FixReport:
         why = self.before.problem(self.expect_status)
         if why:
             return f"the run as is {why}"
-        if self.after is None:
-            return "no safe fix to try" if not self.rows else "the fixed copy did not run"
-        why = self.after.problem(self.expect_status)
-        return f"the fixed run {why}" if why else ""
+        if not self.before.tcp_traffic():
+            return "no TCP traffic in the run as is"
+        if self.after is not None:
+            why = self.after.problem(self.expect_status)
+            if why:
+                return f"the fixed run {why}"
+        return ""
 
     def exit_code(self) -> int:
-        """0: every stall gone after the fixes, same result; 1: a stall remains; 2: inconclusive."""
-        if self.reason() and not (self.after is None and not self.rows and self.before.problem(self.expect_status) == ""):
+        """0: no stall left (after the fixes, or none to begin with); 1: a stall remains;
+        2: inconclusive (a run failed, or no TCP traffic)."""
+        if self.reason():
             return 2
         remaining = any(verdict.is_stall(h) for h in (self.after or self.before).holds)
         return 1 if remaining else 0
@@ -254,7 +258,8 @@ def format_text(rep: FixReport) -> str:
         lines.append(f"written: {', '.join(rep.written_files)}")
     reason = rep.reason()
     code = rep.exit_code()
-    verdict_text = {0: "no stall left after the fixes", 1: "a stall remains", 2: "inconclusive"}[code]
+    verdict_text = {0: "no stall left" + (" after the fixes" if rep.after is not None else ""),
+                    1: "a stall remains", 2: "inconclusive"}[code]
     lines.append("")
     lines.append(f"result: {verdict_text}" + (f" ({reason})" if reason and code == 2 else "") + f", exit {code}")
     return "\n".join(lines)

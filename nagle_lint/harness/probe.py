@@ -68,7 +68,10 @@ def _sent_bytes(kind: str, args: tuple, ret) -> int:
     """Bytes one send call put in the kernel: sendall returns None, so measure its argument."""
     if kind == "sendall":
         try:
-            return memoryview(args[0]).nbytes
+            data = args[0]
+            if type(data) is bytes:  # the common case: no memoryview needed
+                return len(data)
+            return memoryview(data).nbytes
         except (TypeError, IndexError):
             return 0
     return ret if isinstance(ret, int) else 0
@@ -119,7 +122,7 @@ def classify_file(filename: str) -> int:
 class _State:
     __slots__ = ("sid", "ref", "side", "nodelay", "cork", "sends", "last_site", "flight",
                  "reads", "info", "laddr", "raddr", "closed", "created", "cork_site", "sndbuf",
-                 "sndbuf_site", "quickacks", "quickack_site", "splits")
+                 "sndbuf_site", "quickacks", "quickack_site", "splits", "watching", "fast")
 
     def __init__(self, sid: int, ref) -> None:
         self.sid = sid
@@ -142,6 +145,8 @@ class _State:
         self.quickacks = 0  # times the program set TCP_QUICKACK on this socket
         self.quickack_site = -1
         self.splits = 0  # flights of 2+ writes before a read
+        self.watching = None  # the hold the watcher is timing on this socket
+        self.fast = False  # TCP_NODELAY on, no cork: a send needs no TCP_INFO (the wrapper's fast path)
 
 
 class _Hold:
@@ -173,6 +178,7 @@ class Probe:
         self.sites: list[tuple[str, int, str]] = []
         self._site_ids: dict[tuple[str, int, str], int] = {}
         self._fast_sites: dict = {}
+        self._user_sites: dict = {}  # (code, line) of a direct user call -> site id
         self._code_kind: dict = {}
         self._lock = threading.Lock()
         self._cond = threading.Condition(threading.Lock())
@@ -185,9 +191,8 @@ class Probe:
         self.dack_start = tcpinfo.delayed_acks()
         self.pid = os.getpid()
         self.closed_sockets: list[dict] = []
-        self.cost_ns = 0  # time spent in the probe's own bookkeeping (self-measured)
+        self.acc = [0, 0]  # [ns spent in the probe's own bookkeeping (self-measured), calls wrapped]
         self.requests = 0  # flights of writes answered by a read (for the progress line)
-        self.calls = 0  # socket calls the probe wrapped
         self.watch_cpu_ns = 0
 
     def _state(self, sock) -> _State | None:
@@ -214,7 +219,13 @@ class Probe:
         return st
 
     def _site(self) -> int:
-        f = sys._getframe(2)
+        return self._site_from(sys._getframe(3))
+
+    def _site_from(self, f) -> int:
+        first = f
+        sid = self._user_sites.get((f.f_code, f.f_lineno))
+        if sid is not None:
+            return sid  # the caller is user code seen before at this line: no walk needed
         fallback = None
         kinds = self._code_kind
         depth = 0
@@ -234,18 +245,19 @@ class Probe:
         if f is None:
             return -1
         code = f.f_code
-        fast = (code, f.f_lineno)  # code objects hash by identity-ish: cheaper than the filename
+        fast = (code, f.f_lineno)  # cheaper to hash than the filename
         sid = self._fast_sites.get(fast)
-        if sid is not None:
-            return sid
-        key = (code.co_filename, f.f_lineno, code.co_name)
-        with self._lock:
-            sid = self._site_ids.get(key)
-            if sid is None:
-                sid = len(self.sites)
-                self.sites.append(key)
-                self._site_ids[key] = sid
-            self._fast_sites[fast] = sid
+        if sid is None:
+            key = (code.co_filename, f.f_lineno, code.co_name)
+            with self._lock:
+                sid = self._site_ids.get(key)
+                if sid is None:
+                    sid = len(self.sites)
+                    self.sites.append(key)
+                    self._site_ids[key] = sid
+                self._fast_sites[fast] = sid
+        if f is first and kinds.get(code) == 2:
+            self._user_sites[fast] = sid  # the first frame is the user's call site
         return sid
 
     def _event(self, st: _State, op: str, n: int, t0: int, t1: int, site: int) -> None:
@@ -283,12 +295,16 @@ class Probe:
         if st.nodelay < 0 or st.sends % RECHECK_NODELAY_EVERY == 0:
             st.nodelay = tcpinfo.sockopt(sock, _NODELAY)
         if st.nodelay > 0:
+            st.fast = st.cork <= 0
             return
         raw = tcpinfo.read_raw(sock)
         h = tcpinfo.hot(raw)
         if h is None:
             return
         mss, unacked, notsent, sent, retrans = h
+        w = st.watching
+        if w is not None and not w.legacy and sent - retrans < w.target and w.sock is not None:
+            return  # the watcher is timing this socket's first held piece; this one waits behind it
         if not tcpinfo.held_by_nagle(mss, unacked, notsent):
             return
         nodelay = tcpinfo.sockopt(sock, _NODELAY)
@@ -346,9 +362,19 @@ class Probe:
         hold.exchange = st.reads
         hold.dack0 = None
         hold.kind = kind
-        hold.poll = POLL_S
+        hold.poll = t1  # the last time the watcher saw the bytes still held
         hold.extra = dict(extra or {}, side=st.side, laddr=st.laddr, raddr=st.raddr)
+        finished = None
         with self._cond:
+            # One watched hold per socket: later pieces queue behind the first, and watching each
+            # of a bulk upload's thousand small writes would make the watcher lag (false stalls).
+            p = st.watching
+            if p is not None and p in self._pending:
+                if p.legacy or sent < 0 or sent - retrans < p.target:
+                    return  # still held: this piece waits behind it
+                self._pending.remove(p)  # released before the watcher looked again
+                finished = p
+            st.watching = hold
             self._pending.append(hold)
             if self._watcher is None or not self._watcher.is_alive():
                 self._stop = False
@@ -356,6 +382,8 @@ class Probe:
                                                  daemon=True)
                 self._watcher.start()
             self._cond.notify()
+        if finished is not None:
+            self._finish(finished, t1, "sent")
 
     def after_recv(self, sock, op: str, n: int, t0: int, t1: int) -> None:
         st = self._states.get(id(sock))
@@ -426,6 +454,7 @@ class Probe:
             flag = 1 if (value if isinstance(value, int) else int.from_bytes(bytes(value), sys.byteorder)) else 0
         except (TypeError, ValueError):
             flag = -1
+        st.fast = False  # the slow path looks at the options again
         if opt == _NODELAY:
             st.nodelay = flag
         elif opt == tcpinfo.TCP_CORK:
@@ -505,26 +534,35 @@ class Probe:
                 if (not h.legacy and sent - retrans >= h.target) or (h.legacy and notsent == 0):
                     done.append((h, now, "sent"))
                 elif now - h.t > MAX_HOLD_NS:
+                    h.poll = now
                     done.append((h, now, "timeout"))
+                else:
+                    h.poll = now
             if done:
+                mine = []
                 with self._cond:
                     for h, now, why in done:
                         try:
                             self._pending.remove(h)
+                            mine.append((h, now, why))
                         except ValueError:
-                            pass
-                for h, now, why in done:
+                            pass  # the sender finished it first
+                for h, now, why in mine:
                     self._finish(h, now, why)
             # Poll fast while a hold is young, then back off (to at most 2 ms, a twentieth of a
             # 40 ms stall): fewer wake-ups take less of the GIL from the program being measured.
             now = _mono()
-            ages = [now - h.t for h in pending if all(h is not d[0] for d in done)]
+            gone = {id(d[0]) for d in done}
+            ages = [now - h.t for h in pending if id(h) not in gone]
             time.sleep(min(POLL_MAX_S, max(POLL_S, min(ages) / 20e9)) if ages else POLL_S)
 
     def _finish(self, h: _Hold, now: int, why: str) -> None:
         d1 = tcpinfo.delayed_acks()
         rec = {
-            "pid": os.getpid(), "sid": h.sid, "t": h.t, "dur_ns": now - h.t, "end": why,
+            # dur_ns is a lower bound (last seen held), so a watcher running late never makes a
+            # stall; dur_max_ns is when the watcher saw the bytes gone
+            "pid": os.getpid(), "sid": h.sid, "t": h.t, "dur_ns": max(0, h.poll - h.t),
+            "dur_max_ns": now - h.t, "end": why,
             "notsent": h.notsent, "unacked": h.unacked, "mss": h.mss,
             "nodelay": h.nodelay, "cork": h.cork,
             "delayed_acks": (d1 - h.dack0) if (h.dack0 is not None and h.dack0 >= 0 and d1 >= 0) else -1,
@@ -579,10 +617,11 @@ class Probe:
 
     def overhead(self) -> dict:
         """The probe's own cost in this process, as it measured it."""
-        cost = self.cost_ns + self.watch_cpu_ns
+        cost = self.acc[0] + self.watch_cpu_ns
+        calls = self.acc[1]
         wall = max(1, _mono() - self.t0)
-        return {"calls": self.calls, "cost_ns": cost, "wall_ns": wall,
-                "per_call_ns": cost // self.calls if self.calls else 0,
+        return {"calls": calls, "cost_ns": cost, "wall_ns": wall,
+                "per_call_ns": cost // calls if calls else 0,
                 "entry_ns": getattr(self, "entry_ns", 0), "watcher_cpu_ns": self.watch_cpu_ns,
                 "share": round(cost / wall, 4)}
 
@@ -635,8 +674,16 @@ class Probe:
 
         after_send, after_recv = self.after_send, self.after_recv
         entry_ns = self.entry_ns = _calibrate_entry_ns()
+        acc, states, events = self.acc, self._states, self.events
+        states_get, site_from, getframe = states.get, self._site_from, sys._getframe
+        max_events = self.max_events
+        full = self.mode == "full"
+
+        user_sites_get = self._user_sites.get
 
         def mk_send(kind: str):
+            is_sendall = kind == "sendall"
+
             def make(orig):
                 def wrapper(sock, *args, **kw):
                     if ssl_active[0] and tl.__dict__.get("busy"):
@@ -648,9 +695,35 @@ class Probe:
                         probe.eagain(sock, kind, t0)
                         raise
                     t1 = mono()
-                    after_send(sock, kind, _sent_bytes(kind, args, ret), t0, t1)
-                    probe.cost_ns += mono() - t1 + entry_ns
-                    probe.calls += 1
+                    st = states_get(id(sock))
+                    if (st is not None and st.fast and st.ref() is sock and t1 - t0 < BLOCKED_NS
+                            and st.sends % RECHECK_NODELAY_EVERY):
+                        # fast path: TCP_NODELAY on, no cork, not blocked: nothing to time, so
+                        # only the event is recorded (inlined after_send; the slow path re-checks
+                        # the options every RECHECK_NODELAY_EVERY sends)
+                        if is_sendall:
+                            data = args[0] if args else b""
+                            n = len(data) if type(data) is bytes else _sent_bytes(kind, args, ret)
+                        else:
+                            n = ret if type(ret) is int else 0
+                        f = getframe(1)
+                        site = user_sites_get((f.f_code, f.f_lineno))
+                        if site is None:
+                            site = site_from(f)
+                        if len(events) < max_events:
+                            events.append((st.sid, kind, n, t0, t1, site))
+                        else:
+                            probe.dropped += 1
+                        st.last_site = site
+                        fl = st.flight
+                        fl.append(n)
+                        if len(fl) == 2:
+                            st.splits += 1
+                        st.sends += 1
+                    else:
+                        after_send(sock, kind, _sent_bytes(kind, args, ret), t0, t1)
+                    acc[0] += mono() - t1 + entry_ns
+                    acc[1] += 1
                     return ret
                 return wrapper
             return make
@@ -673,13 +746,15 @@ class Probe:
                             leave()
                     t1 = mono()
                     after_send(sock, kind, _sent_bytes(kind, args, ret), t0, t1)
-                    probe.cost_ns += mono() - t1 + entry_ns
-                    probe.calls += 1
+                    acc[0] += mono() - t1 + entry_ns
+                    acc[1] += 1
                     return ret
                 return wrapper
             return make
 
         def mk_recv(kind: str, ssl_layer: bool = False):
+            plain_recv = kind == "recv"
+
             def make(orig):
                 def wrapper(sock, *args, **kw):
                     if ssl_active[0] and tl.__dict__.get("busy"):
@@ -698,15 +773,27 @@ class Probe:
                         if ssl_layer and tl.__dict__.get("busy"):
                             leave()
                     t1 = mono()
-                    if kind in ("recv_into", "recvfrom_into"):
-                        n = ret if isinstance(ret, int) else (ret[0] if isinstance(ret, tuple) else 0)
-                    elif kind in ("recvfrom", "recvmsg"):
-                        n = len(ret[0]) if isinstance(ret, tuple) else 0
-                    else:
+                    if plain_recv:
                         n = len(ret) if ret is not None else 0
-                    after_recv(sock, kind, n, t0, t1)
-                    probe.cost_ns += mono() - t1 + entry_ns
-                    probe.calls += 1
+                    elif kind in ("recv_into", "recvfrom_into"):
+                        n = ret if isinstance(ret, int) else (ret[0] if isinstance(ret, tuple) else 0)
+                    else:
+                        n = len(ret[0]) if isinstance(ret, tuple) else 0
+                    st = states_get(id(sock))
+                    if st is not None and st.ref() is sock:  # inlined after_recv
+                        if len(events) < max_events:
+                            events.append((st.sid, kind, n, t0, t1, -1))
+                        else:
+                            probe.dropped += 1
+                        if n > 0:
+                            st.reads += 1
+                            if st.flight:
+                                probe.requests += 1
+                                st.flight = []
+                    else:
+                        after_recv(sock, kind, n, t0, t1)
+                    acc[0] += mono() - t1 + entry_ns
+                    acc[1] += 1
                     return ret
                 return wrapper
             return make
@@ -829,14 +916,15 @@ class Probe:
         self._pending = []
         self._watcher = None
         self._stop = False
-        self.events = []
-        self.holds = []
+        self.events.clear()  # the same list objects: the wrappers hold them
+        self.holds.clear()
         self.closed_sockets = []
         self.dropped = 0
         self.pid = os.getpid()
         self.t0 = _mono()
         self.dack_start = tcpinfo.delayed_acks()
-        self.cost_ns = self.calls = self.watch_cpu_ns = self.requests = 0
+        self.acc[0] = self.acc[1] = 0
+        self.watch_cpu_ns = self.requests = 0
 
 
 def _calibrate_entry_ns(rounds: int = 2000) -> int:
@@ -899,7 +987,7 @@ def _start_progress(directory: str, arm: str) -> None:
             path = os.path.join(directory, f"probe-{arm}-{os.getpid()}.progress")
             try:
                 with open(path + ".tmp", "w", encoding="ascii") as fh:
-                    fh.write(f"{cur.requests} {cur.calls}\n")
+                    fh.write(f"{cur.requests} {cur.acc[1]}\n")
                 os.replace(path + ".tmp", path)
             except OSError:
                 return

@@ -34,7 +34,9 @@ def test_nagle_fail_fails_the_stalling_test_and_passes_its_twin(tmp_path):
     assert "FAILED test_stall_cases.py::test_split_request" in out
     assert "test_one_write" not in out.split("short test summary")[-1]
     assert "FAILED test_stall_cases.py::test_fixture" in out  # it stalls on purpose
-    assert "2 failed" in out and "2 passed" in out
+    assert "FAILED test_stall_cases.py::test_cork_never_cleared" in out
+    assert "cork held (NAG303)" in out
+    assert "3 failed" in out and "2 passed" in out
     assert "Nagle / delayed-ACK stall" in out
     assert "test_stall_cases.py:" in out  # call sites named
 
@@ -43,10 +45,11 @@ def test_nagle_report_only_reports(tmp_path):
     proc = _run(tmp_path, "--nagle")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "nagle-lint" in proc.stdout and "test_split_request" in proc.stdout
-    assert "4 passed" in proc.stdout
+    assert "Nagle hold (NAG101)" in proc.stdout
+    assert "5 passed" in proc.stdout
 
 
 def test_inert_without_the_option(tmp_path):
     proc = _run(tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "4 passed" in proc.stdout and "nagle-lint" not in proc.stdout
+    assert "5 passed" in proc.stdout and "nagle-lint" not in proc.stdout
