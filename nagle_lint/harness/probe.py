@@ -285,7 +285,10 @@ class Probe:
         if len(flight) == 2:
             st.splits += 1
         st.sends += 1
-        if self.mode != "full" or n <= 0:
+        if self.mode != "full":
+            st.fast = True  # light mode never reads TCP_INFO: every send can take the fast path
+            return
+        if n <= 0:
             return
         if t1 - t0 >= BLOCKED_NS:
             self._blocked_send(sock, st, n, t0, t1, site)
