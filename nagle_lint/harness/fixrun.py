@@ -56,6 +56,7 @@ class FixReport:
     expect_status: int = 0
     written_files: list[str] = field(default_factory=list)
     stalls_after_elsewhere: int = 0
+    write: bool = False
 
     def reason(self) -> str:
         why = self.before.problem(self.expect_status)
@@ -151,7 +152,7 @@ def confirm_fix(command: list[str], cwd: str | None = None, timeout: float = 60.
     root = os.path.realpath(cwd or os.getcwd())
     kw = dict(timeout=timeout, mode=mode, passthrough=show_output, progress=progress, tmp_root=tmp_root)
     before = cf.run_arm(command, "as-is", False, cwd=root, label="run 1 of 2, as is", **kw)
-    rep = FixReport(list(command), root, before, None, expect_status=expect_status)
+    rep = FixReport(list(command), root, before, None, expect_status=expect_status, write=write)
     files = paths or sorted(set(cf.command_paths(command, root)) | set(cf.seen_user_files(before)))
     files = [os.path.realpath(p) for p in files]
     files = [p for p in files if p == root or p.startswith(root + os.sep)]
@@ -239,14 +240,14 @@ def format_text(rep: FixReport) -> str:
                      f"{_stalls(rep.after)} stall(s)")
     lines.append("")
     if rep.rows:
-        head = ("finding", "fix", "before", "after", "result", "written")
+        head = ("finding", "fix", "before", "after", "result", "written" if rep.write else "written (--write)")
         table = []
         for r in rep.rows:
             table.append((f"{r.finding} {r.code}", r.fix,
                           f"{r.before_stalls} stall(s), median {_ms(r.before_median_ms)}",
                           f"{r.after_stalls} stall(s), median {_ms(r.after_median_ms)}",
                           "same" if r.result_same else "CHANGED",
-                          "yes" if r.written else (r.note or "no")))
+                          "yes" if r.written else (r.note or "no") if rep.write else "-"))
         widths = [max(len(h), *(len(t[i]) for t in table)) for i, h in enumerate(head)]
         lines.append("  ".join(h.ljust(widths[i]) for i, h in enumerate(head)))
         lines.append("  ".join("-" * w for w in widths))
