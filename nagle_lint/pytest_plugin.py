@@ -66,14 +66,17 @@ class _NaglePlugin:
         self.start: dict[str, int] = {}
         self.per_test: dict[str, list[dict]] = {}
         self.seen = 0
+        self.owned = False
 
     def pytest_sessionstart(self, session):
         from nagle_lint.harness import probe
 
-        self.probe = probe.active() or probe.install(mode="full")
+        current = probe.active()  # under `nagle-lint confirm`: its probe, left installed at the end
+        self.owned = current is None
+        self.probe = current or probe.install(mode="full")
 
     def pytest_sessionfinish(self, session):
-        if self.probe is not None:
+        if self.probe is not None and self.owned:
             self.probe.uninstall()
 
     def _holds_since(self, t0: int) -> list[dict]:

@@ -640,7 +640,7 @@ def judge(arms: dict[str, ArmResult], findings: list | None, paths: list[str], c
                  "side": getattr(f, "side", ""), "path": f.path, "line": f.span.line,
                  "message": getattr(f, "message", "")}
         if f.code in ("NAG201", "NAG202"):
-            _judge_connection(entry, f, locs, before, after, groups, used, ex_before, ex_after)
+            _judge_connection(entry, f, locs, before, after, groups, used, ex_before, ex_after, root)
             out.append(entry)
             continue
         matched = [g for g in groups if g.locs() & locs]
@@ -710,7 +710,7 @@ def _confirmed(entry, matched, used, root, wb, wa) -> None:
     entry["waits_after_ms"] = wa
 
 
-def _judge_connection(entry, f, locs, before, after, groups, used, ex_before, ex_after) -> None:
+def _judge_connection(entry, f, locs, before, after, groups, used, ex_before, ex_after, root) -> None:
     """NAG201/NAG202: judged by the connections created at the finding's line."""
     conns = _connections(before, locs)
     keys = {(c["pid"], c["sid"]) for c in conns}
@@ -725,7 +725,6 @@ def _judge_connection(entry, f, locs, before, after, groups, used, ex_before, ex
         if any((h.get("pid"), h.get("sid")) in keys for h in g.holds):
             matched.append(g)
     if matched:
-        root = os.getcwd()
         _confirmed(entry, matched, used, root, wb, wa)
         entry["stalls"] = sum(1 for g in matched for h in g.holds if (h.get("pid"), h.get("sid")) in keys)
     elif conns:
@@ -877,8 +876,6 @@ def runtime_rule():
 
 def report_findings(rep: ConfirmReport) -> list:
     """Static findings (message carries the verdict) and NAG501 runtime findings as model Findings."""
-    from dataclasses import replace  # noqa: PLC0415
-
     from nagle_lint.model import Confidence, Finding, Severity, Span  # noqa: PLC0415
 
     out = []
@@ -899,7 +896,7 @@ def report_findings(rep: ConfirmReport) -> list:
         out.append(Finding(code=RUNTIME_CODE, name=RUNTIME_NAME, message=msg, path=loc[0],
                            span=Span(int(loc[1]), 1, int(loc[1]), 1), severity=Severity.ERROR,
                            confidence=Confidence.HIGH))
-    return [replace(x) for x in out]
+    return out
 
 
 def to_sarif(rep: ConfirmReport) -> dict:
