@@ -49,7 +49,7 @@ def test_static_finding_on_the_option_line_is_confirmed_with_its_kind():
     rep = _confirm("cork_held.py", "3", findings=[f], counterfactual=False)
     [v] = rep.findings
     assert v["verdict"] == "confirmed" and v["stall_kinds"] == ["cork"] and rep.misses == []
-    assert v["before"]["n"] >= 2 and v["before"]["median_ms"] >= 150
+    assert v["before"]["n"] >= 2 and max(v["waits_before_ms"]) >= 150  # the kernel's ~200 ms cork timer
 
 
 @pytest.mark.parametrize("command, result, status, reason", [
