@@ -49,9 +49,12 @@ def _stall_lines(stalls: list[dict]) -> list[str]:
     out = []
     for g in groups:
         ms = g.hold_ms
-        out.append(f"{verdict.fmt_loc(g.prev_loc, root)} -> {verdict.fmt_loc(g.held_loc, root)}: "
+        site = (f"{verdict.fmt_loc(g.prev_loc, root)} -> {verdict.fmt_loc(g.held_loc, root)}"
+                if g.prev_loc else verdict.fmt_loc(g.held_loc, root))
+        opt = f", option set at {verdict.fmt_loc(g.option_loc, root)}" if g.option_loc else ""
+        out.append(f"{site}: {g.label} ({g.rule}), "
                    f"{len(g.holds)} stall(s), pieces {'+'.join(map(str, g.sizes))} B, "
-                   f"hold median {verdict.median(ms):.1f} ms, {g.delayed_acks} delayed ACK(s)")
+                   f"hold median {verdict.median(ms):.1f} ms, {g.delayed_acks} delayed ACK(s){opt}")
     return out
 
 
@@ -63,14 +66,17 @@ class _NaglePlugin:
         self.start: dict[str, int] = {}
         self.per_test: dict[str, list[dict]] = {}
         self.seen = 0
+        self.owned = False
 
     def pytest_sessionstart(self, session):
         from nagle_lint.harness import probe
 
-        self.probe = probe.active() or probe.install(mode="full")
+        current = probe.active()  # under `nagle-lint confirm`: its probe, left installed at the end
+        self.owned = current is None
+        self.probe = current or probe.install(mode="full")
 
     def pytest_sessionfinish(self, session):
-        if self.probe is not None:
+        if self.probe is not None and self.owned:
             self.probe.uninstall()
 
     def _holds_since(self, t0: int) -> list[dict]:

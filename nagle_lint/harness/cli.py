@@ -2,7 +2,9 @@
 
 nagle_lint/cli.py wires these as ``nagle-lint confirm`` and ``nagle-lint replay``; this module also
 runs on its own: ``python -m nagle_lint.harness.cli confirm|replay ...``.
-Exit codes: 0 nothing confirmed, 1 a stall confirmed, 2 usage error.
+Exit codes for confirm: 0 no stall (the command ran as expected and made TCP requests), 1 a stall
+confirmed, 2 inconclusive (could not start, unexpected exit status, timed out, no TCP traffic) or a
+usage error. replay: 0 no stall reproduced, 1 a stall reproduced, 2 usage error.
 """
 from __future__ import annotations
 
@@ -47,20 +49,57 @@ def _pieces(text: str) -> list[int]:
 # ------------------------------------------------------------------------------ confirm
 def add_confirm_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paths", nargs="+", default=[], metavar="P",
-                        help="source paths whose static findings get a verdict")
+                        help="source paths whose static findings get a verdict "
+                             "(default: the command's own Python files)")
+    parser.add_argument("--no-compare", action="store_true",
+                        help="do not run the static analysis; list the stalls only")
     parser.add_argument("--timeout", type=_positive_float, default=60.0,
                         help="seconds per run (as is, then TCP_NODELAY forced); default 60")
-    parser.add_argument("--output-format", choices=("text", "json"), default="text")
+    parser.add_argument("--expect-status", type=int, default=0, metavar="N",
+                        help="the exit status of a good run of the command (default 0)")
+    parser.add_argument("--output-format", choices=("text", "json", "sarif"), default="text")
     parser.add_argument("--mode", choices=("full", "light"), default="full",
                         help="full reads TCP_INFO after each send (the hold detector); light only logs")
     parser.add_argument("--no-counterfactual", action="store_true",
                         help="skip the second run with TCP_NODELAY forced")
+    parser.add_argument("--show-output", action="store_true", help="pass the command's output through")
+    parser.add_argument("--no-progress", action="store_true", help="no progress line on the terminal")
+    parser.add_argument("--fix", action="store_true",
+                        help="apply the safe fixes to a scratch copy of the project, run again, and "
+                             "compare per finding")
+    parser.add_argument("--write", action="store_true",
+                        help="with --fix: write the fixes that removed a stall and kept the result")
     parser.add_argument("--report", metavar="FILE.html", help="write an HTML report")
-    parser.add_argument("--cwd", help="working directory for the command")
+    parser.add_argument("--cwd", help="working directory for the command (the project, for --fix)")
     parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND ARGS...")
 
 
+def _confirm_error(msg: str) -> int:
+    print(f"nagle-lint confirm: {msg}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _guarded(name: str, fn, args) -> int:
+    """Bad input or an internal error gets one line, never a traceback (NAGLE_LINT_DEBUG=1 shows it)."""
+    try:
+        return fn(args)
+    except KeyboardInterrupt:
+        print(f"nagle-lint {name}: interrupted; processes cleaned up", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - last resort
+        if os.environ.get("NAGLE_LINT_DEBUG") == "1":
+            raise
+        print(f"nagle-lint {name}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
 def run_confirm(args) -> int:
+    return _guarded("confirm", _run_confirm, args)
+
+
+def _run_confirm(args) -> int:
     from . import confirm as cf  # noqa: PLC0415
     from . import plots  # noqa: PLC0415
 
@@ -68,14 +107,41 @@ def run_confirm(args) -> int:
     if command and command[0] == "--":
         command = command[1:]
     if not command:
-        print("nagle-lint confirm: give the command after --, e.g. confirm -- python app.py", file=sys.stderr)
-        return EXIT_USAGE
+        return _confirm_error("give the command after --, e.g. confirm -- python app.py")
     for p in args.paths:
         if not os.path.exists(p):
-            print(f"nagle-lint confirm: no such path: {p}", file=sys.stderr)
-            return EXIT_USAGE
+            return _confirm_error(f"no such path: {p}")
+    if args.cwd and not os.path.isdir(args.cwd):
+        return _confirm_error(f"no such directory: {args.cwd}")
+    if args.write and not args.fix:
+        return _confirm_error("--write needs --fix")
+    if args.report:
+        parent = os.path.dirname(os.path.abspath(args.report))
+        if not os.path.isdir(parent):
+            return _confirm_error(f"no such directory for --report: {parent}")
+    progress = None
+    if not args.no_progress and not args.show_output and sys.stderr.isatty():
+        progress = cf.Progress(sys.stderr)
+    if args.fix:
+        from . import fixrun  # noqa: PLC0415
+
+        try:
+            res = fixrun.confirm_fix(command, cwd=args.cwd, timeout=args.timeout, mode=args.mode,
+                                     write=args.write, paths=args.paths or None,
+                                     expect_status=args.expect_status, show_output=args.show_output,
+                                     progress=progress)
+        except KeyboardInterrupt:
+            print("nagle-lint confirm: interrupted; processes cleaned up", file=sys.stderr)
+            return 130
+        except ValueError as exc:
+            return _confirm_error(str(exc))
+        if args.output_format == "json":
+            print(json.dumps(res.to_dict(), indent=2))
+        else:
+            print(fixrun.format_text(res))
+        return res.exit_code()
     findings = None
-    if args.paths:
+    if args.paths and not args.no_compare:
         try:
             findings = cf.static_findings(args.paths)
         except ImportError as exc:
@@ -83,25 +149,23 @@ def run_confirm(args) -> int:
                   file=sys.stderr)
     try:
         rep = cf.confirm(command, paths=args.paths, findings=findings, timeout=args.timeout,
-                         cwd=args.cwd, mode=args.mode, counterfactual=not args.no_counterfactual)
+                         cwd=args.cwd, mode=args.mode, counterfactual=not args.no_counterfactual,
+                         expect_status=args.expect_status, show_output=args.show_output,
+                         progress=progress, compare=not args.no_compare)
     except KeyboardInterrupt:
         print("nagle-lint confirm: interrupted; processes cleaned up", file=sys.stderr)
         return 130
     if args.output_format == "json":
         print(json.dumps(rep.to_dict(), indent=2))
+    elif args.output_format == "sarif":
+        print(json.dumps(cf.to_sarif(rep), indent=2))
     else:
         print(cf.format_text(rep))
     if args.report:
-        sections = []
-        for f in rep.findings:
-            if f["verdict"] == "confirmed":
-                sections.append({"name": f"{f['finding']} {f['code']}", "before": f.get("waits_before_ms", []),
-                                 "after": f.get("waits_after_ms", [])})
-        for m in rep.misses:
-            sections.append({"name": f"{m['site']} (no static finding)", "before": m.get("waits_before_ms", []),
-                             "after": m.get("waits_after_ms", [])})
-        plots.write_report(args.report, "nagle-lint confirm: " + " ".join(command),
-                           sections or [{"name": "no stall", "before": [], "after": []}])
+        try:
+            plots.write_confirm_report(args.report, rep)
+        except OSError as exc:
+            print(f"nagle-lint confirm: cannot write the report: {exc.strerror or exc}", file=sys.stderr)
     return rep.exit_code()
 
 
@@ -114,6 +178,9 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
                         help="who writes the pieces (default: the finding's side, else client)")
     parser.add_argument("--requests", type=int, default=20, help="measured requests per variant (1..2000)")
     parser.add_argument("--warmup", type=int, default=2, help="unmeasured first requests (quick-ACK budget)")
+    parser.add_argument("--lifetime", choices=("auto", "kept", "one-shot"), default="auto",
+                        help="one connection for all requests (kept), or a new one per request (one-shot); "
+                             "auto follows the finding's code (kept for --pieces)")
     parser.add_argument("--output-format", choices=("text", "json"), default="text")
     parser.add_argument("--report", metavar="FILE.html", help="write an HTML report")
     parser.add_argument("--capture", action="store_true",
@@ -122,10 +189,20 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
                         help="(root) also replay across two network namespaces joined by a TUN delay line")
 
 
-def _targets(args) -> list[tuple[str, list[int], str]]:
-    """(label, pieces, side) for each replay."""
+def _lifetime(args, finding=None) -> str:
+    if args.lifetime != "auto":
+        return args.lifetime
+    if finding is None:
+        return "kept"
+    from .lifetime import lifetime_of  # noqa: PLC0415
+
+    return lifetime_of(finding) or "kept"
+
+
+def _targets(args) -> list[tuple[str, list[int], str, str]]:
+    """(label, pieces, side, lifetime) for each replay."""
     if args.target is None:
-        return [("", args.pieces, args.side or "client")]
+        return [("", args.pieces, args.side or "client", _lifetime(args))]
     path, line = args.target, None
     m = re.fullmatch(r"(.+):(\d+)", args.target)
     if m and not os.path.exists(args.target):
@@ -133,7 +210,7 @@ def _targets(args) -> list[tuple[str, list[int], str]]:
     if not os.path.exists(path):
         raise ValueError(f"no such path: {path}")
     if args.pieces:
-        return [(args.target, args.pieces, args.side or "client")]
+        return [(args.target, args.pieces, args.side or "client", _lifetime(args))]
     from . import confirm as cf  # noqa: PLC0415
 
     try:
@@ -147,11 +224,16 @@ def _targets(args) -> list[tuple[str, list[int], str]]:
         lines = {f.span.line} | {r.span.line for r in f.related}
         if line is not None and line not in lines:
             continue
-        out.append((f"{f.path}:{f.span.line} {f.code}", list(f.pieces), args.side or f.side or "client"))
+        out.append((f"{f.path}:{f.span.line} {f.code}", list(f.pieces), args.side or f.side or "client",
+                    _lifetime(args, f)))
     return out
 
 
 def run_replay(args) -> int:
+    return _guarded("replay", _run_replay, args)
+
+
+def _run_replay(args) -> int:
     from . import plots, replay  # noqa: PLC0415
 
     if args.target is None and not args.pieces:
@@ -169,14 +251,14 @@ def run_replay(args) -> int:
         print(f"nagle-lint replay: no split-write finding at {args.target}", file=sys.stderr)
         return EXIT_OK
     results, sections, stalled = [], [], False
-    for label, pieces, side in targets:
+    for label, pieces, side, lifetime in targets:
         flow = ""
-        if args.capture:
+        if args.capture and lifetime == "kept":
             from . import capture  # noqa: PLC0415
 
             res, flow = capture.replay_with_capture(pieces, side, args.requests, args.warmup, label=label)
         else:
-            res = replay.replay(pieces, side, args.requests, args.warmup, label=label)
+            res = replay.replay(pieces, side, args.requests, args.warmup, label=label, lifetime=lifetime)
         results.append(res)
         stalled = stalled or res.stalled
         if args.output_format == "text":

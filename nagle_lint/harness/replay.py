@@ -50,6 +50,7 @@ class ReplayResult:
     warmup: int
     label: str = ""
     rtt: str = ""
+    lifetime: str = "kept"  # "one-shot": every request on a new connection, as the finding's code does
     results: list[VariantResult] = field(default_factory=list)
     time_to_verdict_s: float | None = None
     notes: list[str] = field(default_factory=list)
@@ -72,6 +73,7 @@ class ReplayResult:
     def to_dict(self) -> dict:
         return {"label": self.label, "pieces": self.pieces, "side": self.side,
                 "requests": self.requests, "warmup": self.warmup, "rtt": self.rtt,
+                "lifetime": self.lifetime,
                 "stall": self.stalled, "time_to_verdict_s": self.time_to_verdict_s,
                 "notes": self.notes, "variants": [r.row() for r in self.results]}
 
@@ -239,11 +241,40 @@ def run_variant(pieces: list[int], side: str, variant: str, requests: int = 20, 
     return res
 
 
+def run_one_shot(pieces: list[int], side: str, variant: str, requests: int = 20, host: str = "127.0.0.1",
+                 deadline_s: float = 30.0, **kw) -> VariantResult:
+    """Every request on a new connection, with no warm-up: what a one-shot site does."""
+    res = VariantResult(variant)
+    end = time.monotonic() + deadline_s
+    start = time.monotonic()
+    for _ in range(max(1, min(int(requests), MAX_REQUESTS))):
+        left = end - time.monotonic()
+        if left <= 0:
+            res.error = res.error or "time budget spent"
+            break
+        one = run_variant(pieces, side, variant, 1, 0, host, deadline_s=min(left, 10.0), **kw)
+        res.latencies_ms.extend(one.latencies_ms)
+        res.holds += one.holds
+        if one.delayed_acks >= 0:
+            res.delayed_acks = max(0, res.delayed_acks) + one.delayed_acks
+        if one.data_segs >= 0:
+            res.data_segs = max(0, res.data_segs) + one.data_segs
+        if one.error:
+            res.error = one.error
+            break
+    res.wall_s = time.monotonic() - start
+    return res
+
+
 def replay(pieces, side: str = "client", requests: int = 20, warmup: int = 2,
            variants=VARIANTS, label: str = "", host: str = "127.0.0.1",
-           deadline_s: float = 60.0, hooks: dict | None = None, **kw) -> ReplayResult:
+           deadline_s: float = 60.0, hooks: dict | None = None, lifetime: str = "kept",
+           **kw) -> ReplayResult:
+    if lifetime not in ("kept", "one-shot"):
+        raise ValueError("lifetime must be kept or one-shot")
     pieces, notes = normalise_pieces(pieces)
-    out = ReplayResult(pieces, side, requests, warmup, label=label, notes=notes)
+    out = ReplayResult(pieces, side, requests, 0 if lifetime == "one-shot" else warmup, label=label,
+                       notes=notes, lifetime=lifetime)
     t_start = time.monotonic()
     end = t_start + deadline_s
     for v in variants:
@@ -251,9 +282,13 @@ def replay(pieces, side: str = "client", requests: int = 20, warmup: int = 2,
         if left <= 0:
             out.notes.append(f"{v}: skipped, time budget spent")
             continue
-        out.results.append(run_variant(pieces, side, v, requests, warmup, host,
-                                       deadline_s=min(left, 30.0),
-                                       on_connect=(hooks or {}).get(v), **kw))
+        if lifetime == "one-shot":
+            out.results.append(run_one_shot(pieces, side, v, requests, host, deadline_s=min(left, 30.0),
+                                            on_connect=(hooks or {}).get(v), **kw))
+        else:
+            out.results.append(run_variant(pieces, side, v, requests, warmup, host,
+                                           deadline_s=min(left, 30.0),
+                                           on_connect=(hooks or {}).get(v), **kw))
         if v == "as written":
             out.time_to_verdict_s = round(time.monotonic() - t_start, 3)
     return out
@@ -268,7 +303,10 @@ def _fmt_ms(v) -> str:
 def format_table(result: ReplayResult) -> str:
     prefix = f"{result.label}: " if result.label else ""
     head = f"{prefix}{'+'.join(map(str, result.pieces))} B written by the {result.side}"
-    head += f", {result.requests} requests on one connection after {result.warmup} warm-up"
+    if result.lifetime == "one-shot":
+        head += f", {result.requests} requests, each on a new connection (one-shot, as the code does)"
+    else:
+        head += f", {result.requests} requests on one connection after {result.warmup} warm-up"
     if result.rtt:
         head += f", emulated RTT {result.rtt}"
     cols = ("mode", "median", "p99", "> 30 ms", "DelayedACKs", "data segments", "Nagle holds")

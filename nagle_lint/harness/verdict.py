@@ -1,9 +1,19 @@
-"""The stall rule and the numbers built from probe results.
+"""The stall rules and the numbers built from probe results.
 
-A *stall* is a Nagle hold (sub-MSS ``notsent_bytes`` behind unacknowledged data, right after a
-send, TCP_NODELAY and TCP_CORK off) that the watcher timed at 30 ms or more. Linux's delayed-ACK
-timer has a 40 ms floor, so a true stall lasts 40-48 ms on loopback; autocork and cwnd holds clear
-in microseconds. TcpExtDelayedACKs and before/after latencies are corroboration, never required.
+Each probe record has a ``kind``; a record is a *stall* when:
+
+* ``nagle``: sub-MSS ``notsent_bytes`` behind unacknowledged data, right after a send, TCP_NODELAY
+  and TCP_CORK off, that the watcher timed at 30 ms or more. Linux's delayed-ACK timer has a 40 ms
+  floor, so a true stall lasts 40-48 ms on loopback; autocork and cwnd holds clear in microseconds.
+* ``cork``: data left unsent after a send on a socket with TCP_CORK set, held 30 ms or more (the
+  kernel pushes a partial corked frame after ~200 ms).
+* ``send-blocked`` on a socket whose SO_SNDBUF the program set, for a send larger than the
+  buffer: the send itself blocked 30 ms or more waiting for ACKs (a *send buffer full* stall). A
+  blocked send without a small buffer set is a slow reader, not a stall of ours.
+
+A Nagle stall on a connection whose peer set TCP_QUICKACK only once (fewer times than it read) is
+named *quick-ACK once*: the option wore off and the stall came back. TcpExtDelayedACKs and
+before/after latencies are corroboration, never required.
 """
 from __future__ import annotations
 
@@ -13,10 +23,42 @@ from dataclasses import dataclass, field
 
 STALL_MS = 30.0
 
+# stall kind -> (label, rule code); the Nagle kind's rule depends on the side that wrote
+KINDS = {
+    "nagle": ("Nagle hold", "NAG101"),
+    "cork": ("cork held", "NAG303"),
+    "send-buffer-full": ("send buffer full", "NAG302"),
+    "quickack-once": ("quick-ACK once", "NAG301"),
+}
+
+
+def kind_of(hold: dict) -> str:
+    kind = hold.get("kind", "nagle")
+    if kind == "send-blocked":
+        return "send-buffer-full"
+    return kind
+
 
 def is_stall(hold: dict, threshold_ms: float = STALL_MS) -> bool:
-    return (hold.get("dur_ns", 0) >= threshold_ms * 1e6 and hold.get("nodelay", 1) == 0
-            and hold.get("cork", 1) == 0 and hold.get("end") in ("sent", "timeout"))
+    if hold.get("dur_ns", 0) < threshold_ms * 1e6 or hold.get("end") not in ("sent", "timeout"):
+        return False
+    kind = hold.get("kind", "nagle")
+    if kind == "nagle":
+        return hold.get("nodelay", 1) == 0 and hold.get("cork", 1) == 0
+    if kind == "cork":
+        return True
+    if kind == "send-blocked":
+        eff = hold.get("sndbuf", -1)
+        return hold.get("sndbuf_set", -1) >= 0 and hold.get("blocking", True) and 0 < eff < hold.get("bytes", 0)
+    return False
+
+
+def rule_for(kind: str, side: str = "", sizes: list | None = None) -> str:
+    if kind == "nagle":
+        if sizes and len(sizes) > 2:
+            return "NAG103"
+        return "NAG102" if side == "server" else "NAG101"
+    return KINDS.get(kind, ("", "NAG501"))[1]
 
 
 def norm_path(path: str) -> str:
@@ -153,6 +195,9 @@ class StallGroup:
     prev_loc: tuple | None
     held_loc: tuple | None
     holds: list[dict] = field(default_factory=list)
+    kind: str = "nagle"
+    option_loc: tuple | None = None  # where TCP_CORK / SO_SNDBUF / the peer's TCP_QUICKACK was set
+    side: str = ""
 
     @property
     def hold_ms(self) -> list[float]:
@@ -164,10 +209,28 @@ class StallGroup:
 
     @property
     def sizes(self) -> list[int]:
-        return list(self.holds[0].get("flight", [])) if self.holds else []
+        if not self.holds:
+            return []
+        h = self.holds[0]
+        return list(h.get("flight") or ([h["bytes"]] if h.get("bytes") else []))
+
+    @property
+    def label(self) -> str:
+        return KINDS.get(self.kind, (self.kind, ""))[0]
+
+    @property
+    def rule(self) -> str:
+        return rule_for(self.kind, self.side, self.sizes)
 
     def locs(self) -> set:
-        return {k for k in (loc_key(self.prev_loc), loc_key(self.held_loc)) if k}
+        return {k for k in (loc_key(self.prev_loc), loc_key(self.held_loc), loc_key(self.option_loc)) if k}
+
+
+def _option_loc(h: dict):
+    for key in ("cork_loc", "sndbuf_loc", "quickack_loc"):
+        if h.get(key):
+            return tuple(h[key])
+    return None
 
 
 def group_stalls(holds: list[dict], threshold_ms: float = STALL_MS) -> list[StallGroup]:
@@ -175,10 +238,12 @@ def group_stalls(holds: list[dict], threshold_ms: float = STALL_MS) -> list[Stal
     for h in holds:
         if not is_stall(h, threshold_ms):
             continue
-        prev = tuple(h["prev_loc"]) if h.get("prev_loc") else None
+        kind = h.get("stall_kind") or kind_of(h)
+        prev = tuple(h["prev_loc"]) if h.get("prev_loc") and kind in ("nagle", "quickack-once") else None
         held = tuple(h["site_loc"]) if h.get("site_loc") else None
-        key = (loc_key(prev), loc_key(held))
+        opt = _option_loc(h)
+        key = (kind, loc_key(prev), loc_key(held), loc_key(opt))
         if key not in groups:
-            groups[key] = StallGroup(prev, held)
+            groups[key] = StallGroup(prev, held, kind=kind, option_loc=opt, side=h.get("side", ""))
         groups[key].holds.append(h)
     return sorted(groups.values(), key=lambda g: -len(g.holds))

@@ -74,6 +74,7 @@ def test_cli_json_and_exit_codes(tmp_path, capsys):
     assert rc == 1
     out = json.loads(capsys.readouterr().out)
     assert out["stall_confirmed"] is True and out["arms"]["as-is"]["stalls"] >= 3
+    assert out["result"] == "stall confirmed" and out["exit_status"] == 1 and out["reason"] == ""
     assert out["arms"]["nodelay"]["stalls"] == 0
     assert "<svg" in report.read_text()
     assert cli.main(["confirm", "--", PY, data("seed000_client.py"), "--fixed", "6"]) == 0
@@ -86,13 +87,16 @@ def test_module_entry_point_runs():
     proc = subprocess.run([sys.executable, "-m", "nagle_lint.harness.cli", "confirm", "--no-counterfactual",
                            "--", PY, data("asyncio_client.py"), "3"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert "result: no stall confirmed" in proc.stdout
+    assert "result: no stall, exit 0" in proc.stdout
 
 
-def test_missing_command_reports_cleanly():
-    rep = cf.confirm(["/nonexistent/binary-nagle"], findings=[], timeout=5, counterfactual=False)
+def test_missing_command_is_inconclusive(tmp_path):
+    rep = cf.confirm(["/nonexistent/binary-nagle"], findings=[], timeout=5, tmp_root=str(tmp_path))
     assert "could not run" in rep.arms["as-is"].status()
-    assert rep.exit_code() == 0
+    assert rep.result == "inconclusive" and rep.exit_code() == 2
+    assert rep.reason().startswith("could not start")
+    assert "nodelay" not in rep.arms  # nothing to compare: the second run is skipped
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_engine_paths_when_available():

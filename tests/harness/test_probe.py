@@ -184,3 +184,42 @@ def test_tcpinfo_fields_and_netstat():
     for x in (c, s, lst):
         x.close()
     assert tcpinfo.read_raw(c) == b""
+
+
+def test_bulk_upload_in_small_writes_times_one_hold_at_a_time(installed):
+    """2 MB in 1 KiB writes: holds on one socket never overlap, so their stalls cannot add up to
+    more than the upload took (a watcher timing every piece used to report hundreds)."""
+    import time
+
+    total = 2 * 1024 * 1024
+    lst = socket.create_server(("127.0.0.1", 0))
+
+    def drain():
+        conn, _ = lst.accept()
+        got = 0
+        with conn:
+            while got < total:
+                data = conn.recv(65536)
+                if not data:
+                    return
+                got += len(data)
+            conn.sendall(b"OK")
+
+    t = threading.Thread(target=drain, daemon=True)
+    t.start()
+    c = socket.create_connection(lst.getsockname())
+    t0 = time.monotonic_ns()
+    for _ in range(total // 1024):
+        c.sendall(b"x" * 1024)
+    assert c.recv(2) == b"OK"
+    wall = time.monotonic_ns() - t0
+    c.close()
+    t.join(5)
+    lst.close()
+    installed.wait_idle(2)
+    mine = sorted(installed.holds, key=lambda h: h["t"])
+    for a, b in zip(mine, mine[1:]):
+        if a["sid"] == b["sid"]:
+            assert a["t"] + a["dur_ns"] <= b["t"] + 1_000_000  # one timed hold at a time (1 ms slack)
+    stalls = [h for h in mine if verdict.is_stall(h)]
+    assert sum(h["dur_ns"] for h in stalls) <= wall

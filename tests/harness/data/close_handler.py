@@ -22,7 +22,7 @@ def main():
     server = socketserver.TCPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     for _ in range(n):
-        with socket.create_connection(server.server_address) as c:
+        with socket.create_connection(server.server_address) as c:  # CONNECT
             c.sendall(b"GET")
             got = b""
             while True:

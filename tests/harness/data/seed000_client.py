@@ -11,7 +11,7 @@ BODY = b"B" * 32
 
 
 def serve(listener):
-    conn, _ = listener.accept()
+    conn, _ = listener.accept()  # ACCEPT
     with conn:
         while True:
             buf = b""
@@ -29,7 +29,7 @@ def main():
     n = int(args[0]) if args else 8
     listener = socket.create_server(("127.0.0.1", 0))
     threading.Thread(target=serve, args=(listener,), daemon=True).start()
-    c = socket.create_connection(listener.getsockname())
+    c = socket.create_connection(listener.getsockname())  # CONNECT
     for _ in range(n):
         if fixed:
             c.sendall(HEADER + BODY)

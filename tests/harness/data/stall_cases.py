@@ -62,3 +62,14 @@ def test_fixture(nagle_probe):
     t.join(5)
     assert nagle_probe.stalls() and nagle_probe.verdict().startswith("stall")
     assert any(e[1] == "send" for e in nagle_probe.events)
+
+
+def test_cork_never_cleared():
+    listener, t, c = _client()
+    c.setsockopt(socket.IPPROTO_TCP, socket.TCP_CORK, 1)
+    for _ in range(2):
+        c.sendall(b"R" * 48)
+        assert c.recv(2) == b"OK"
+    c.close()
+    listener.close()
+    t.join(5)
