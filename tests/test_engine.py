@@ -119,3 +119,104 @@ def test_exclude_patterns_by_name_and_by_path(tmp_path):
     named = str(tmp_path / "app/gen/x.py")
     assert discover([named], Settings(extend_exclude=("app/gen",)))[0] == [named]  # named files are checked
     assert discover([named], Settings(extend_exclude=("app/gen",)), force_exclude=True)[0] == []
+
+
+# A kept connection (one exchange made) that never sets TCP_NODELAY: NAG201 at line 2.
+KEPT = ("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HI')\ns.recv(2)\n"
+        "s.sendall(b'PING')\ns.recv(4)\n")
+
+
+@pytest.mark.parametrize("path, reported", [
+    ("app/client.py", True), ("tests/test_client.py", False), ("tests/helpers.py", False),
+    ("src/pkg/client_test.py", False), ("conftest.py", False), ("testbed/client.py", True),
+    ("/tmp/pytest-of-x/test_case0/client.py", True),
+])
+def test_nodelay_rules_skip_test_files_unless_asked(path, reported):
+    found = [f.code for f in check_source(KEPT, path).findings]
+    assert found == (["NAG201"] if reported else [])
+    asked = [f.code for f in check_source(KEPT, path, Settings(nodelay_in_tests=True)).findings]
+    assert asked == ["NAG201"]
+
+
+def test_nodelay_in_tests_is_read_from_pyproject(tmp_path):
+    from nagle_lint.config import ConfigError, load_settings
+
+    (tmp_path / "pyproject.toml").write_text("[tool.nagle-lint]\nnodelay-in-tests = true\n")
+    assert load_settings(tmp_path).nodelay_in_tests is True
+    (tmp_path / "pyproject.toml").write_text("[tool.nagle-lint]\nnodelay-in-tests = 'yes'\n")
+    with pytest.raises(ConfigError):
+        load_settings(tmp_path)
+
+
+def test_one_shot_connection_is_silent_and_a_second_exchange_is_not():
+    one_shot = "import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'A')\ns.sendall(b'B')\ns.recv(1)\n"
+    assert codes(one_shot) == []
+    assert codes(one_shot + "s.sendall(b'C')\ns.sendall(b'D')\ns.recv(1)\n") == [("NAG201", 2), ("NAG101", 7)]
+
+
+def test_two_calls_of_a_factory_are_two_connections():
+    src = ("import socket\n\ndef dial(a):\n    return socket.create_connection(a)\n\n"
+           "def f(x, y):\n    a = dial(x)\n    b = dial(y)\n    a.sendall(b'Q')\n    a.recv(1)\n"
+           "    b.sendall(b'Q')\n    return b.recv(1)\n")
+    assert codes(src) == []  # each one exchange, one-shot; never one message across a and b
+    joined = src.replace("    a = dial(x)\n    b = dial(y)\n", "    a = dial(x)\n    b = a\n")
+    assert codes(joined) == [("NAG201", 4)]  # the same connection twice: a second exchange
+
+
+def test_tcp_or_unix_by_branch_is_reported_on_the_tcp_path_and_never_fixed():
+    src = ("import socket\n\nclass C:\n    def __init__(self, path, addr):\n"
+           "        if path:\n            self.s = socket.socket(socket.AF_UNIX)\n            self.s.connect(path)\n"
+           "        else:\n            self.s = socket.create_connection(addr)\n\n"
+           "    def call(self, q):\n        self.s.sendall(q)\n        return self.s.recv(9)\n")
+    result = check_source(src, "c.py")
+    assert [(f.code, f.span.line) for f in result.findings] == [("NAG201", 9)]
+    family = src.replace("socket.create_connection(addr)", "socket.socket(socket.AF_UNIX if path else socket.AF_INET)")
+    result = check_source(family, "c.py")
+    assert [f.code for f in result.findings] == ["NAG201"] and result.findings[0].fixes == ()
+
+
+@pytest.mark.parametrize("module, family, reported", [
+    ("from gevent import socket", "socket.AF_INET", True),
+    ("from gevent import socket", "socket.AF_UNIX", False),
+    ("from eventlet.green import socket", "socket.AF_UNIX", False),
+])
+def test_green_socket_modules_have_the_stdlib_families(module, family, reported):
+    src = (f"{module}\ns = socket.socket({family}, socket.SOCK_STREAM)\ns.connect(a)\n"
+           "for q in qs:\n    s.sendall(q)\n    s.recv(1)\n")
+    assert [c for c, _ in codes(src)] == (["NAG201"] if reported else [])
+
+
+def test_getaddrinfo_rows_and_star_arguments_are_tcp():
+    ask = "    for q in qs:\n        s.sendall(q)\n        s.recv(1)\n"
+    loop = ("import socket\n\ndef run(h, p, qs):\n"
+            "    for af, st, proto, _, sa in socket.getaddrinfo(h, p, 0, socket.SOCK_STREAM):\n"
+            "        s = socket.socket(af, st, proto)\n        s.connect(sa)\n        break\n" + ask)
+    assert codes(loop) == [("NAG201", 5)]
+    star = ("import socket\n\ndef run(h, p, qs):\n"
+            "    s = socket.socket(*socket.getaddrinfo(h, p, 0, socket.SOCK_STREAM)[0][:3])\n" + ask)
+    assert codes(star) == [("NAG201", 4)]
+    unknown = star.replace("*socket.getaddrinfo(h, p, 0, socket.SOCK_STREAM)[0][:3]", "*args")
+    assert codes(unknown) == []
+
+
+def test_an_off_by_default_flag_is_not_nodelay_and_the_message_says_so():
+    src = ("import socket\n\nclass C:\n    def __init__(self, a, no_delay=False):\n"
+           "        self.no_delay = no_delay\n        self.s = socket.create_connection(a)\n"
+           "        if self.no_delay:\n            self.s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n\n"
+           "    def call(self, q):\n        self.s.sendall(q)\n        return self.s.recv(9)\n")
+    [finding] = check_source(src, "c.py").findings
+    assert finding.code == "NAG201" and "`self.no_delay` is true, and it is off by default" in finding.message
+    on = src.replace("no_delay=False", "no_delay=True")
+    assert check_source(on, "c.py").findings == ()
+
+
+def test_own_setup_makes_disable_nagle_algorithm_inert_and_gets_no_attribute_fix():
+    src = ("import socketserver\n\nclass H(socketserver.StreamRequestHandler):\n"
+           "    disable_nagle_algorithm = True\n\n    def setup(self):\n"
+           "        self.rfile = self.request.makefile('rb')\n        self.wfile = self.request.makefile('wb', 0)\n\n"
+           "    def handle(self):\n        for line in self.rfile:\n            self.wfile.write(line)\n")
+    [finding] = check_source(src, "h.py").findings
+    assert finding.code == "NAG202" and not any("disable_nagle_algorithm" in f.title for f in finding.fixes)
+    stock = src.replace("        self.rfile = self.request.makefile('rb')\n        self.wfile = self.request.makefile('wb', 0)\n",
+                        "        super().setup()\n")
+    assert check_source(stock, "h.py").findings == ()
