@@ -21,7 +21,7 @@ import sys
 import tarfile
 import time
 import zipfile
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 

@@ -795,20 +795,7 @@ class Walker:
 
     def _values(self, expr, frame: _Frame) -> list:
         """What a name or self attribute is assigned anywhere (flow-insensitive)."""
-        key = dotted(expr)
-        if key is None:
-            return []
-        func, cls = frame.act.func, frame.act.func.cls if frame.act.func is not None else None
-        if key.startswith("self.") and cls is not None:
-            found = [b.value for b in self.index.self_bindings(cls, key)]
-            attr = self.index.class_attr(cls, key[5:])
-            return found + ([attr] if attr is not None else [])
-        while func is not None:
-            if key in func.bindings:
-                return [b.value for b in func.bindings[key]]
-            func = func.parent
-        return [b.value for b in self.index.module_bindings.get(key, ())]
-
+        return [value for value, _ in self._bound(expr, frame)]
 
 def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
     """A loop around both the write and the read, but not around the connect: the same

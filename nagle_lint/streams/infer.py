@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo, FunctionInfo, ModuleIndex,
+from nagle_lint.flow.summaries import (CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex,
                                       index_column)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
