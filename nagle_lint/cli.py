@@ -80,6 +80,22 @@ def check_parser() -> argparse.ArgumentParser:
     return parser
 
 
+
+def diff_path(path: str) -> str:
+    """The path a diff names a file by: relative to the root of the git repository that holds it
+    (what `git apply` expects from any folder of the repository, and `patch -p1` from its root),
+    else to the current folder; never `./x.py` or `//abs/x.py`."""
+    full = os.path.abspath(path)
+    folder = os.path.dirname(full)
+    while True:
+        if os.path.exists(os.path.join(folder, ".git")):
+            return Path(os.path.relpath(full, folder)).as_posix()
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return Path(os.path.relpath(full)).as_posix()
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -302,7 +318,7 @@ def _run_stdin(args, settings, fmt, strategy) -> int:
             if args.diff:
                 sys.stdout.writelines(difflib.unified_diff(
                     decoded.text.splitlines(keepends=True), outcome.text.splitlines(keepends=True),
-                    fromfile=f"a/{name}", tofile=f"b/{name}"))
+                    fromfile=f"a/{diff_path(name)}", tofile=f"b/{diff_path(name)}"))
             else:
                 register_buffer(name, outcome.text)
                 result = check_source(outcome.text, name, settings)
@@ -367,7 +383,7 @@ def _apply_fixes(results, settings, strategy, args):
             if args.diff and applied:
                 sys.stdout.writelines(difflib.unified_diff(
                     outcome.original.splitlines(keepends=True), outcome.outcome.text.splitlines(keepends=True),
-                    fromfile=f"a/{result.path}", tofile=f"b/{result.path}"))
+                    fromfile=f"a/{diff_path(result.path)}", tofile=f"b/{diff_path(result.path)}"))
             if args.show_fixes:
                 for finding, fix in applied:
                     print(f"{result.path}:{finding.span.line}:{finding.span.col}: fixed {finding.code}: {fix.title}",

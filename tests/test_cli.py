@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 
@@ -86,3 +87,25 @@ def test_diff_writes_nothing_and_fix_fixes(project):
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
     assert (project / "bad.py").read_text() != before
     assert run("bad.py", "--no-cache", cwd=project).returncode == 0
+
+
+@pytest.mark.parametrize("where, target", [
+    ("root", "."), ("sub", "."), ("sub", "ABS"), ("elsewhere", "ABS"),
+])
+def test_diff_applies_with_git_apply_from_any_folder(tmp_path, where, target):
+    repo = tmp_path / "repo"
+    (repo / "sub").mkdir(parents=True)
+    (repo / "sub" / "c.py").write_text(SPLIT)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    cwd = {"root": repo, "sub": repo / "sub", "elsewhere": tmp_path}[where]
+    path = str(repo / "sub" / "c.py") if target == "ABS" else target
+    proc = run("--diff", "--no-cache", path, cwd=cwd)
+    assert proc.stdout.startswith("--- a/sub/c.py\n+++ b/sub/c.py\n"), proc.stdout[:80]
+    check = subprocess.run(["git", "apply", "--check", "-"], input=proc.stdout, text=True,
+                           cwd=repo if where == "elsewhere" else cwd, capture_output=True)
+    assert check.returncode == 0, check.stderr
+    if shutil.which("patch") is None:
+        return  # git apply checked above; patch(1) is not installed here
+    patch = subprocess.run(["patch", "-p1", "--dry-run"], input=proc.stdout, text=True, cwd=repo,
+                           capture_output=True)
+    assert patch.returncode == 0, patch.stdout + patch.stderr
