@@ -29,6 +29,14 @@ STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READ
                      "sock_recv_into", "send_header"} | C.IOSTREAM_READS)
 
 
+@dataclass(frozen=True, eq=False)
+class BoundMethod:
+    """`sock.sendall` as a value: stored in an attribute or passed to a helper."""
+
+    stream: Stream
+    method: str
+
+
 class WriteEvent:
     """One call that puts bytes on the wire (or into a buffer that a flush will send)."""
 
@@ -415,11 +423,36 @@ class Walker:
                 stream = self._stream_of(receiver, frame)
                 if stream is not None:
                     return self.stream_call(stream, method, call, state, frame)
+        bound = self._bound_method(func, frame)
+        if bound is not None:  # `self._send = sock.sendall` ... `self._send(data)`
+            return self.stream_call(bound.stream, bound.method, call, state, frame)
         callee = self.resolver.callee(call, frame.act)
         if callee is not None:
             return self.inline(callee, call, state, frame)
         self.spawned(call, frame)
         return state
+
+    def _bound_method(self, func, frame: _Frame) -> "BoundMethod | None":
+        """A stream's write or read method kept in a name or attribute, or passed as an argument."""
+        if type(func) is cst.Name and isinstance(frame.act.params.get(func.value), BoundMethod):
+            return frame.act.params[func.value]
+        key = dotted(func)
+        if key is None or (type(func) is cst.Attribute and not key.startswith("self.")):
+            return None
+        found = None
+        for value, where in self._bound(func, frame):
+            method = self._method_of(value, Activation(where) if where is not None else frame.act)
+            if method is None or (found is not None and (method.stream.conn, method.method) !=
+                                  (found.stream.conn, found.method)):
+                return None
+            found = method
+        return found
+
+    def _method_of(self, value, act: Activation) -> "BoundMethod | None":
+        if type(value) is not cst.Attribute or value.attr.value not in STREAM_METHODS:
+            return None
+        stream = self.resolver.resolve(value.value, act)
+        return BoundMethod(stream, value.attr.value) if isinstance(stream, Stream) else None
 
     def spawned(self, call: cst.Call, frame: _Frame) -> None:
         """Thread(target=f, args=(conn,)) and executor.submit(f, conn): f runs on its own, with
@@ -516,6 +549,10 @@ class Walker:
             stream = self._stream_of(arg.value, frame)
             if stream is not None:
                 params[name] = stream
+            else:  # write_varint(sock.sendall, n): the helper calls the stream's method
+                method = self._method_of(arg.value, frame.act)
+                if method is not None:
+                    params[name] = method
         for arg in call.args:
             if arg.keyword is not None and arg.keyword.value in names:
                 stream = self._stream_of(arg.value, frame)
@@ -548,6 +585,12 @@ class Walker:
                 target = call.func
                 if isinstance(target, cst.Attribute) and target.attr.value in STREAM_METHODS:
                     found = True
+                    break
+                if type(target) is cst.Name and target.value in func.params:
+                    found = True  # a callable it is handed may be `sock.sendall`
+                    break
+                if type(target) is cst.Attribute and self._bound_method(target, _Frame(Activation(func))) is not None:
+                    found = True  # a kept bound method (`self._recv(n)`)
                     break
                 callee = self.resolver.callee(call, Activation(func))
                 if callee is not None and callee is not func and self.interesting(callee):
