@@ -429,6 +429,9 @@ class Walker:
         callee = self.resolver.callee(call, frame.act)
         if callee is not None:
             return self.inline(callee, call, state, frame)
+        method = self.resolver.instance_callee(call, frame.act)
+        if method is not None:  # a wrapper object's method: its self attributes are its own
+            return self.inline(method, call, state, frame, on_instance=True)
         self.spawned(call, frame)
         return state
 
@@ -535,7 +538,7 @@ class Walker:
             return self.read(state, conn, call, self._loops(frame))
         return state
 
-    def inline(self, callee: FunctionInfo, call: cst.Call, state, frame: _Frame):
+    def inline(self, callee: FunctionInfo, call: cst.Call, state, frame: _Frame, on_instance: bool = False):
         if not self.interesting(callee):
             return state
         if len(self.stack) > MAX_INLINE_DEPTH or callee in self.stack or self.steps > STEP_BUDGET:
@@ -558,7 +561,8 @@ class Walker:
                 stream = self._stream_of(arg.value, frame)
                 if stream is not None:
                     params[arg.keyword.value] = stream
-        if callee.cls is not None and frame.act.func is not None and frame.act.func.cls is None and callee.is_method:
+        if (not on_instance and callee.cls is not None and frame.act.func is not None
+                and frame.act.func.cls is None and callee.is_method):
             return state  # a method called on something that is not self: not ours to follow
         # Same helper, same streams, same incoming state: same outcome (and the same events
         # recorded), so a helper called from many places is walked once per distinct state.

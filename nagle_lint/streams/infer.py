@@ -148,9 +148,9 @@ class Resolver:
             for func in [None, *self.index.functions]:
                 body = self.index.module if func is None else func.node.body
                 for call in _calls_outside_defs(body):
-                    name = dotted(call.func)
-                    if name is not None:
-                        self._class_calls.setdefault(name.rpartition(".")[2], []).append((call, func))
+                    called = dotted(call.func)
+                    if called is not None:
+                        self._class_calls.setdefault(called.rpartition(".")[2], []).append((call, func))
         return self._class_calls.get(name, [])
 
     def self_attr(self, cls: ClassInfo, key: str):
@@ -542,6 +542,29 @@ class Resolver:
                 scope = scope.parent
             return self.index.module_functions.get(func.value)
         return None
+
+    def instance_callee(self, call: cst.Call, act: Activation | None) -> FunctionInfo | None:
+        """`self.stream.write(b)` where `self.stream = Stream(sock)` and Stream is a class of this
+        module: the method that runs (a wrapper object's write or read)."""
+        func = call.func
+        if not isinstance(func, cst.Attribute) or act is None or act.func is None:
+            return None
+        key = dotted(func.value)
+        if key is None or key == "self" or "." in key.partition("self.")[2]:
+            return None
+        if key.startswith("self."):
+            cls = act.func.cls
+            values = [b.value for b in self.index.self_bindings(cls, key)] if cls is not None else []
+        else:
+            values, scope = [], act.func
+            while scope is not None and not values:
+                values = [b.value for b in scope.bindings.get(key, ()) if b.index is None]
+                scope = scope.parent
+        names = {dotted(v.func) for v in values if isinstance(v, cst.Call)}
+        if not values or len(names) != 1 or len(values) != sum(isinstance(v, cst.Call) for v in values):
+            return None
+        cls = self.index.classes.get((names.pop() or "").rpartition(".")[2])
+        return self.index.method(cls, func.attr.value) if cls is not None else None
 
     def _returned(self, callee: FunctionInfo, depth: int):
         def compute():
