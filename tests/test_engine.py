@@ -220,3 +220,20 @@ def test_own_setup_makes_disable_nagle_algorithm_inert_and_gets_no_attribute_fix
     stock = src.replace("        self.rfile = self.request.makefile('rb')\n        self.wfile = self.request.makefile('wb', 0)\n",
                         "        super().setup()\n")
     assert check_source(stock, "h.py").findings == ()
+
+
+def test_rows_from_a_helper_that_may_give_af_unix_are_reported_but_never_fixed():
+    src = ("import socket\n\nclass T:\n    def _resolve(self):\n        if self.path:\n"
+           "            return [(socket.AF_UNIX, socket.SOCK_STREAM, None, None, self.path)]\n"
+           "        return socket.getaddrinfo(self.host, self.port, 0, socket.SOCK_STREAM)\n\n"
+           "    def _do_open(self, family, socktype):\n        return socket.socket(family, socktype)\n\n"
+           "    def open(self):\n        for family, socktype, _, _, sa in self._resolve():\n"
+           "            handle = self._do_open(family, socktype)\n            handle.connect(sa)\n"
+           "            self.handle = handle\n            return\n\n"
+           "    def call(self, q):\n        self.handle.sendall(q)\n        return self.handle.recv(9)\n")
+    [finding] = check_source(src, "t.py").findings
+    assert (finding.code, finding.span.line, finding.fixes) == ("NAG201", 10, ())
+    tcp_only = src.replace("        if self.path:\n"
+                           "            return [(socket.AF_UNIX, socket.SOCK_STREAM, None, None, self.path)]\n", "")
+    [finding] = check_source(tcp_only, "t.py").findings
+    assert finding.code == "NAG201" and finding.fixes

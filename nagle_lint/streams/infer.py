@@ -511,22 +511,13 @@ class Resolver:
                     if any(index_column(b.index) is not None for b in bindings):
                         sources = self._name_sources(expr, act) if depth < 3 else None
                         return bool(sources) and all(
-                            self._stream_type(v, a, depth + 1) for v, a in sources)
+                            self._from_stream_getaddrinfo(v, a, depth + 1) for v, a in sources)
                     return all(self._from_stream_getaddrinfo(b.value, act, depth + 1) for b in bindings)
                 func = func.parent
             passed = self._passed(expr, act) if depth < 3 else None
             return bool(passed) and all(self._from_stream_getaddrinfo(v, a, depth + 2) for v, a in passed)
         return False
 
-    def _stream_type(self, expr, act: Activation | None, depth: int) -> bool:
-        """A getaddrinfo(..., SOCK_STREAM)-derived value, or the constant SOCK_STREAM / a family
-        (a row literal `(AF_UNIX, SOCK_STREAM, ...)` gives its columns as constants)."""
-        value = constant(expr, self.imports, self.index.consts)
-        if value is not None:
-            return value in (C.TYPE_NUMBERS["SOCK_STREAM"], *C.FAMILY_NUMBERS.values())
-        return self._from_stream_getaddrinfo(expr, act, depth)
-
-    # -- helpers and classes ----------------------------------------------------------------
     def callee(self, call: cst.Call, act: Activation | None) -> FunctionInfo | None:
         """The function of this module a call runs: self.method(), a module function, a nested one."""
         func = call.func
