@@ -39,8 +39,15 @@ def test_version_is_one_number():
     assert re.search(rf'^version = "{re.escape(__version__)}"$', text, re.M)
 
 
-def test_every_tag_has_a_changelog_entry_and_the_current_version_is_tagged():
+def _release_tags() -> list[str]:
     tags = _tags()
+    if not tags:  # a clone made from the branch alone (CI's may be) carries no tags to check
+        pytest.skip("this checkout carries no release tags")
+    return tags
+
+
+def test_every_tag_has_a_changelog_entry_and_the_current_version_is_tagged():
+    tags = _release_tags()
     released = _changelog_versions()
     assert f"v{__version__}" in tags, f"tag the release: git tag v{__version__}"
     for tag in tags:
@@ -69,7 +76,7 @@ def test_docs_pin_the_current_tag():
 @pytest.mark.slow
 def test_docs_snippet_runs_under_pre_commit(tmp_path):
     pytest.importorskip("pre_commit")
-    if f"v{__version__}" not in _tags():
+    if f"v{__version__}" not in _release_tags():
         pytest.fail(f"no tag v{__version__} to pin")
     path, block = next((p, b) for p, b in _snippets() if p.name == "integrations.md")
     clone = tmp_path / "nagle-lint"
