@@ -11,13 +11,14 @@ import os
 import pickle
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from nagle_lint import __version__
 from nagle_lint.model import FileResult
 from nagle_lint.settings import Settings
 
-_FORMAT = 1
+_FORMAT = 2  # entries: (stamp, result, stamps of the project files it read)
 
 
 @functools.lru_cache(maxsize=1)
@@ -91,21 +92,21 @@ class Cache:
         if entry is None:
             return None
         try:
-            if self._stamp(path) != entry[0]:
-                return None
+            if self._stamp(path) != entry[0] or any(self._stamp(dep) != stamp for dep, stamp in entry[2]):
+                return None  # the file, or a project module its analysis read, has changed
         except OSError:
             return None
         result = entry[1]
-        return result if result.path == path else FileResult(path, result.findings, result.error, result.skipped,
-                                                             result.source_hash)
+        return result if result.path == path else replace(result, path=path)
 
     def put(self, path: str, settings: Settings, result: FileResult) -> None:
         key = settings_key(settings)
         try:
             stamp = self._stamp(path)
+            deps = tuple((dep, self._stamp(dep)) for dep in result.reads)
         except OSError:
             return
-        self._load(key)[os.path.abspath(path)] = (stamp, result)
+        self._load(key)[os.path.abspath(path)] = (stamp, result, deps)
         self._dirty.add(key)
 
     def save(self) -> None:

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from nagle_lint.rules.base import Rule
 
 
+class ForeignNode(Exception):
+    """A node of another project module read with this one: it has no place in this file."""
+
+
 class FileContext:
     def __init__(self, path: str, source: str, facts: ModuleFacts, settings,
                  top_lines: list[int] | None = None) -> None:
@@ -41,11 +45,14 @@ class FileContext:
         return wrapper.resolve(PositionProvider)
 
     def _code_range(self, node: cst.CSTNode):
-        if self.top_lines is None:
-            return self._positions[node]
-        index = self._top_index(node)
+        index = self._top_index(node) if self.top_lines is not None else None
         if index is None:
-            return self._positions[node]
+            if self._in_linked(node):
+                raise ForeignNode()
+            try:
+                return self._positions[node]
+            except KeyError:
+                raise ForeignNode() from None
         found = self._statement_positions.get(index)
         if found is None:
             statement = self.facts.module.body[index]
@@ -71,6 +78,17 @@ class FileContext:
             self._scanned += 1
         return self._owner.get(key)
 
+    def _in_linked(self, node: cst.CSTNode) -> bool:
+        owned = self.__dict__.get("_linked_nodes")
+        if owned is None:
+            owned = self.__dict__["_linked_nodes"] = set()
+            stack = [stmt for _, other in self.facts.linked for stmt in other.body]
+            while stack:
+                current = stack.pop()
+                owned.add(id(current))
+                stack.extend(fast_children(current))
+        return id(node) in owned
+
     @cached_property
     def line_starts(self) -> list[int]:
         return LineIndex(self.source).starts
@@ -91,16 +109,58 @@ class FileContext:
 
     # -- building findings --------------------------------------------------------------------
     def finding(self, rule: Rule, node: cst.CSTNode, message: str, related: Iterable[tuple[str, cst.CSTNode]] = (),
-                fixes: Iterable[Fix] = (), pieces: tuple[int, ...] = (), side: str = "") -> Finding:
+                fixes: Iterable[Fix] = (), pieces: tuple[int, ...] = (), side: str = "") -> Finding | None:
+        """The finding, or None when node is in another module (that file reports its own)."""
+        if not self.is_local(node):
+            return None
         return Finding(
             code=rule.code, name=rule.name, message=message, path=self.path, span=self.span(node),
             severity=rule.severity, confidence=rule.confidence,
-            related=tuple(Related(label, self.span(n)) for label, n in related),
+            related=tuple(Related(label, self.span(n)) for label, n in related if self.is_local(n)),
             fixes=tuple(fixes), pieces=pieces, side=side,
         )
 
     def line(self, node: cst.CSTNode) -> int:
         return self.span(node).line
+
+    def order(self, node: cst.CSTNode) -> tuple:
+        """A sort key: this file's nodes by line, then those of linked modules."""
+        try:
+            return (0, self.line(node))
+        except ForeignNode:
+            return (1, 0)
+
+    def is_local(self, node: cst.CSTNode) -> bool:
+        try:
+            self._code_range(node)
+        except ForeignNode:
+            return False
+        return True
+
+    def where(self, node: cst.CSTNode) -> str:
+        """`12` for a line of this file, `40 in pkg/base.py` for one of a linked module."""
+        try:
+            return str(self.line(node))
+        except ForeignNode:
+            pass
+        for other_path, other in self.facts.linked:
+            positions = self._foreign_positions(other_path, other)
+            if node in positions:
+                return f"{positions[node].start.line} in {_relative(other_path, self.path)}"
+        return "?"
+
+    def _foreign_positions(self, other_path: str, other: cst.Module):
+        cache = self.__dict__.setdefault("_foreign", {})
+        if other_path not in cache:
+            cache[other_path] = MetadataWrapper(other, unsafe_skip_copy=True).resolve(PositionProvider)
+        return cache[other_path]
+
+    def local_fixes(self, compute) -> tuple:
+        """The fixes compute() builds, or none when one would edit another file."""
+        try:
+            return tuple(compute())
+        except ForeignNode:
+            return ()
 
     # -- shared queries -----------------------------------------------------------------------
     def splits(self, code: str) -> list[Split]:
@@ -110,6 +170,16 @@ class FileContext:
     def creation_site(self, conn):
         """Where the connection is made, when that is a call in this file (not a handler class)."""
         return conn.origin if conn.handler is None and type(conn.origin).__name__ == "Call" else None
+
+
+def _relative(other: str, path: str) -> str:
+    """A linked module's path as the user would read it: relative to the checked file's folder."""
+    import os
+
+    try:
+        return os.path.relpath(other, os.path.dirname(os.path.abspath(path)))
+    except ValueError:
+        return other
 
 
 def split_code(split: Split) -> str | None:

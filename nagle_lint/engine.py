@@ -33,11 +33,12 @@ from nagle_lint.settings import DEFAULT_SETTINGS, Settings
 if TYPE_CHECKING:
     import libcst as cst
 
-# A finding needs a TCP stream made in the file: a socket factory, an accept, an asyncio stream
-# or a request handler. Files that mention none of these are done before any parsing.
+# A finding needs a TCP stream: a socket factory, an accept, an asyncio stream or a request
+# handler in the file, or a socket made in another module and used here (socket-like calls).
+# Files that mention none of these are done before any parsing.
 _TRIAGE_WORDS = (
     "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
-    "RequestHandler",
+    "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".makefile(", ".setsockopt(",
 )
 
 
@@ -180,11 +181,13 @@ def _check_source(source: str, path: str, settings: Settings) -> FileResult:
     from nagle_lint.flow.analyse import analyse
 
     try:
-        facts = analyse(module, settings.stream_map())
+        real_path = path if path != "<stdin>" else None
+        facts = analyse(module, settings.stream_map(), real_path,
+                        linked=linked_modules(real_path, tree, settings) if real_path else ())
         ctx = FileContext(path, source, facts, settings, top_lines=top_lines(module, tree, text))
         findings = []
         for rule in rules:
-            findings.extend(CHECKS[rule.code](ctx))
+            findings.extend(f for f in CHECKS[rule.code](ctx) if f is not None)
     except RecursionError:
         return FileResult(path, error=FileError("too-complex", "nesting too deep to analyse"), source_hash=digest)
     except Exception as exc:  # noqa: BLE001 - a rule bug must not stop the run; reported as NAG001
@@ -194,7 +197,8 @@ def _check_source(source: str, path: str, settings: Settings) -> FileResult:
     if settings.apply_noqa:
         findings = noqa.filter_findings(findings, source)
     findings = _dedupe(findings)
-    return FileResult(path, findings=tuple(sorted(findings, key=lambda f: f.sort_key())), source_hash=digest)
+    return FileResult(path, findings=tuple(sorted(findings, key=lambda f: f.sort_key())), source_hash=digest,
+                      reads=facts.imports.read)
 
 
 def screen(source: str) -> ast.Module:
@@ -260,6 +264,77 @@ def parse(source: str, screened: bool = False) -> cst.Module:
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+# Modules the catalog describes: their names mean what the catalog says even when the tree being
+# checked is the standard library itself (where socket.py is a project file).
+_CATALOG_TOPS = frozenset({"socket", "_socket", "ssl", "select", "selectors", "asyncio", "socketserver", "http",
+                           "xmlrpc", "urllib", "urllib3", "requests", "tornado", "gevent", "eventlet", "socks",
+                           "wsgiref", "asyncore", "asynchat", "typing", "builtins"})
+_LINK_BUDGET = 8  # other modules read per file
+_LINK_MAX_BYTES = 400_000
+
+
+def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
+    """The project's own modules whose classes or functions this file imports, each read with
+    only what those definitions need: ((path, libcst module), ...). A socket made here is often
+    written through a base class or a wrapper defined there, and the reverse."""
+    from nagle_lint.project.modules import absolute, module_file, subclass_files, top_definitions
+
+    wanted: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = absolute(path, node.module, node.level)
+        if not base or base.split(".")[0] in _CATALOG_TOPS:
+            continue
+        found = module_file(path, base)
+        if found is None or os.path.abspath(found) == os.path.abspath(path):
+            continue
+        defined = top_definitions(found)  # only definitions that touch sockets are worth reading
+        names = {alias.name for alias in node.names if defined.get(alias.name)}
+        if names:
+            wanted.setdefault(found, set()).update(names)
+    classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    if classes:  # subclasses elsewhere that write or read what this module's classes connect
+        for found, names in subclass_files(path, classes).items():
+            defined = top_definitions(found)
+            names = {name for name in names if defined.get(name)}
+            if names:
+                wanted.setdefault(found, set()).update(names)
+    ranked = sorted(wanted.items())
+    out = []
+    for found, names in ranked[:_LINK_BUDGET]:
+        module = _linked_module(found, settings)
+        if module is not None:
+            out.append((found, module))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=256)
+def _linked_module_cached(path: str, stamp: tuple, settings: Settings):
+    """The module read sparsely, as a checked file is: what touches sockets and what that uses
+    (so one parse serves every file that links it)."""
+    try:
+        data = read_bytes(path)
+        if len(data) > _LINK_MAX_BYTES:
+            return None
+        source = decode(data).text
+        tree = screen(source)
+        text = sparse_source(source, tree, settings)
+        lines = split_lines(text)
+        guard(node for node in tree.body if lines[node.lineno - 1].strip())
+        return parse(text, screened=True)
+    except (ReadError, RecursionError):
+        return None
+
+
+def _linked_module(path: str, settings: Settings):
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return _linked_module_cached(os.path.abspath(path), (info.st_size, info.st_mtime_ns), settings)
+
+
 def sparse_source(source: str, tree: ast.Module, settings: Settings) -> str:
     """The source with the top-level definitions that cannot matter blanked out, line for line.
 
@@ -282,7 +357,7 @@ def sparse_source(source: str, tree: ast.Module, settings: Settings) -> str:
     for region, node in zip(regions, tree.body):
         small = region[1] - region[0] < 3 and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
                                                                            ast.ClassDef))
-        region[4] = small or isinstance(node, (ast.Import, ast.ImportFrom)) or bool(pattern.search(region[2]))
+        region[4] = small or _imports_names(node) or bool(pattern.search(region[2]))
     changed = True
     while changed:
         changed = False
@@ -312,6 +387,18 @@ def sparse_source(source: str, tree: ast.Module, settings: Settings) -> str:
         return source
     return "".join(line[len(line.rstrip("\r\n")):] if blank[number] else line
                    for number, line in enumerate(lines, 1))
+
+
+def _imports_names(node: ast.stmt) -> bool:
+    """An import, or a top-level `try:`/`if` that imports (`try: import socks` / `except
+    ImportError: socks = None`): what a name means must not differ between sparse and full reads."""
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return True
+    if isinstance(node, (ast.Try, ast.If, getattr(ast, "TryStar", ast.Try))):
+        blocks = [node.body, node.orelse, getattr(node, "finalbody", [])]
+        blocks += [handler.body for handler in getattr(node, "handlers", [])]
+        return any(_imports_names(stmt) for block in blocks for stmt in block)
+    return False
 
 
 def _defined(node: ast.stmt) -> set[str]:

@@ -128,6 +128,7 @@ class FileResult:
     skipped: str | None = None  # why the file was not analysed (triage, excluded): not an error
     warnings: tuple[str, ...] = ()  # one line each, e.g. an unknown code in a noqa comment
     source_hash: str = field(default="", compare=False)
+    reads: tuple[str, ...] = field(default=(), compare=False)  # other project files the analysis used
 
     def all_findings(self) -> tuple[Finding, ...]:
         """Findings plus the file error as a NAG001 finding, for report formats."""

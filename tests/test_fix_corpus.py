@@ -27,7 +27,8 @@ def _safe_fixable(directory: Path) -> dict[str, set[str]]:
 
 
 def _snapshot(directory: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(directory.glob("*.py"))}
+    """By file name, packages' modules included (their names are unique; __init__ files hold no cases)."""
+    return {p.name: p.read_bytes() for p in sorted(directory.rglob("*.py")) if p.name != "__init__.py"}
 
 
 @pytest.fixture(scope="module")

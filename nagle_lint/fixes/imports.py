@@ -36,7 +36,7 @@ def socket_spelling(ctx) -> tuple[str, str, tuple[Edit, ...]] | None:
     """(level, option, edits): the text for the two constants and the import edits they need,
     or None when no spelling is safe (the names are taken by something else)."""
     module = ctx.facts.module
-    names = ctx.facts.imports.names
+    names = ctx.facts.imports.resolved()
     bound = set(ctx.facts.index.module_bindings) | set(ctx.facts.index.module_functions) | set(ctx.facts.index.classes)
     # 1. a top-level `import socket` / `import socket as so`, still meaning the module
     for _, small in _top_imports(module):

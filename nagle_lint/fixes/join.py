@@ -194,5 +194,5 @@ def join_fixes(ctx, run: Run, method: str, socket_like: bool) -> tuple[Fix, ...]
 
 def _maybe_ssl(ctx) -> bool:
     """SSL sockets have no sendmsg(): never offer it in a module that uses ssl."""
-    names = ctx.facts.imports.names
+    names = ctx.facts.imports.resolved()
     return any(full == "ssl" or full.startswith("ssl.") for full in names.values()) or "wrap_socket" in ctx.source

@@ -7,8 +7,9 @@ import libcst as cst
 
 from nagle_lint.flow.paths import FlowResult, Walker
 from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex
+from nagle_lint.project.modules import module_name
 from nagle_lint.streams.infer import Resolver
-from nagle_lint.streams.names import ImportMap
+from nagle_lint.streams.names import ImportMap, dotted
 
 
 @dataclass
@@ -18,12 +19,120 @@ class ModuleFacts:
     imports: ImportMap
     resolver: Resolver
     flow: FlowResult
+    linked: tuple = ()  # ((path, libcst module), ...): other project modules read with this one
 
 
-def analyse(module: cst.Module, user_streams: dict[str, str]) -> ModuleFacts:
-    index = ModuleIndex(module)
-    imports = ImportMap(module)
-    resolver = Resolver(index, imports, user_streams)
+def analyse(module: cst.Module, user_streams: dict[str, str], path: str | None = None,
+            linked: tuple = ()) -> ModuleFacts:
+    """linked: the project modules whose classes and functions this one imports. Their
+    definitions join this module's index, so a socket made here and written by a base class or a
+    wrapper there is one connection; findings stay in this file (context drops the others)."""
+    imports = ImportMap(module, path)  # this file's own names: what a fix may use
+    seen = imports  # what the analysis reads names with: this file's and the linked files' imports
+    own = _top_names(module)
+    body, used = list(module.body), []
+    for other_path, other in linked:
+        other_imports = ImportMap(other, other_path)
+        if not _agree(imports, other_imports, own, path):
+            continue  # a name meaning two things in the two files: not read as one (precision first)
+        if seen is imports:
+            seen = imports.copy()
+        for local, qualified in other_imports.names.items():
+            if local not in own:
+                seen.names.setdefault(local, qualified)
+        seen.modules |= other_imports.modules
+        if imports.project is not None:
+            imports.project.read.add(other_path)
+            imports.project.read.update(other_imports.read)
+        body.extend(stmt for stmt in other.body if not (_top_names_of(stmt) & own))
+        used.append((other_path, other))
+    index = ModuleIndex(module.with_changes(body=body), len(module.body)) if used else ModuleIndex(module)
+    if used:
+        _alias_imported(index, seen)
+    seen.module_attrs = module_attributes(index, seen)
+    resolver = Resolver(index, seen, user_streams)
     module_root = FunctionInfo(node=module, name="<module>", cls=None, parent=None, params=[])  # type: ignore[arg-type]
-    flow = Walker(index, imports, resolver).run(module_root)
-    return ModuleFacts(module, index, imports, resolver, flow)
+    flow = Walker(index, seen, resolver).run(module_root)
+    return ModuleFacts(module, index, imports, resolver, flow, tuple(used))
+
+
+def _top_names_of(stmt) -> set[str]:
+    if isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
+        return {stmt.name.value}
+    names = set()
+    if isinstance(stmt, cst.SimpleStatementLine):
+        for small in stmt.body:
+            if isinstance(small, cst.Assign):
+                names.update(dotted(t.target) or "" for t in small.targets)
+            elif isinstance(small, cst.AnnAssign):
+                names.add(dotted(small.target) or "")
+    return names - {""}
+
+
+def _top_names(module: cst.Module) -> set[str]:
+    return set().union(*(_top_names_of(stmt) for stmt in module.body)) if module.body else set()
+
+
+def _agree(imports: ImportMap, other: ImportMap, own: set[str], path: str | None) -> bool:
+    """Do the two files' imports give every shared name the same meaning? (The other file may
+    import this one's own definitions: `from .client import Client` in a base module.)"""
+    here = module_name(path) if path else ""
+    for local, qualified in other.names.items():
+        if local in own:
+            if qualified != f"{here}.{local}":
+                return False
+        elif local in imports.names and imports.names[local] != qualified:
+            if imports.qualify(cst.Name(local)) != other.qualify(cst.Name(local)):  # re-exports followed
+                return False
+    return True
+
+
+def _alias_imported(index: ModuleIndex, imports: ImportMap) -> None:
+    """`from .base import Client as BaseClient`: the linked class or function under its local name."""
+    for local, qualified in imports.names.items():
+        name = qualified.rpartition(".")[2]
+        if local == name:
+            continue
+        if name in index.classes and local not in index.classes:
+            index.classes[local] = index.classes[name]
+        elif name in index.module_functions and local not in index.module_functions:
+            index.module_functions[local] = index.module_functions[name]
+
+
+def module_attributes(index: ModuleIndex, imports: ImportMap) -> dict[str, str]:
+    """`self.socket_module` -> `socket` where a class keeps an imported module in an attribute
+    (`self.socket_module = socket_module`, a parameter whose default is `socket`; or
+    `self.socket_module = socket`), so `self.socket_module.socket(...)` is read as socket.socket."""
+    found: dict[str, set] = {}
+    for cls in index.classes.values():
+        for key, bindings in cls.self_bindings.items():
+            for binding in bindings:
+                found.setdefault(key, set()).add(_module_value(binding, imports))
+    attrs = {key: next(iter(values)) for key, values in found.items() if len(values) == 1 and None not in values}
+    # `s = self.socket_module` in a method, then `s.socket(s.AF_UNIX, ...)`: a local alias of it,
+    # when every binding of that name in the module is one
+    local: dict[str, set] = {}
+    for func in index.functions:
+        for name, bindings in func.bindings.items():
+            for binding in bindings:
+                local.setdefault(name, set()).add(attrs.get(dotted(binding.value) or "") if binding.index is None else None)
+    for name, values in local.items():
+        if len(values) == 1 and None not in values and name not in index.module_bindings and name not in imports.names:
+            attrs[name] = next(iter(values))
+    return attrs
+
+
+def _module_value(binding, imports: ImportMap) -> str | None:
+    value = binding.value
+    if binding.index is not None or type(value) is not cst.Name:
+        return None
+    func = binding.func
+    if func is not None and value.value in func.params and value.value not in func.bindings:
+        for param in func.node.params.params + func.node.params.kwonly_params:
+            if param.name.value == value.value and param.default is not None:
+                value = param.default
+                break
+        else:
+            return None
+    qualified = imports.qualify(value)
+    return qualified if qualified is not None and imports.is_module(value) else None

@@ -16,11 +16,12 @@ import libcst as cst
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, return_statements
+from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, contains, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
 
 MAX_INLINE_DEPTH = 10
 MAX_CHAINS = 12
+MAX_SUBCLASS_WALKS = 8  # subclasses an inherited method is walked for, beyond its own class
 STEP_BUDGET = 300_000  # statements visited per module, inlining included; then stop inlining
 
 STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READS | C.ASYNC_READS
@@ -169,23 +170,77 @@ class Walker:
         self._consts: dict[int, dict] = {}
         self._inlined: dict = {}
         self._retries: dict = {}
+        self._related: set | None = None
 
     # -- roots ------------------------------------------------------------------------------
     def run(self, module_root: FunctionInfo) -> FlowResult:
-        roots = [module_root] + self.index.functions
+        roots = [module_root] + [f for f in self.index.functions if self._is_root(f)]
         for func in roots:
             params = self.resolver.callback_params.get(id(func), {})
-            act = Activation(func, dict(params))
-            self.stack = [func]
-            out = self.function(act, {}, ())
-            self._handler_exit(func, out)
+            # an inherited method also runs for each subclass, with that subclass's attributes
+            # and overrides (`connect()` made in the subclass, `send()` written in the base)
+            for cls in [None, *self._overriding(func)]:
+                act = Activation(func, dict(params), cls=cls)
+                self.stack = [func]
+                out = self.function(act, {}, ())
+                if cls is None:
+                    self._handler_exit(func, out)
         # A kept connection (an attribute, a pool) written in one method and read in another is
         # used for request/response even when no single walk sees the write before the read.
         # (A request handler's connection lives for one handle() call, walked whole from there.)
         for conn, read in self.result.kept_reads.items():
             if conn in self.result.kept_writes and conn.handler is None:
                 self.result.exchanges.setdefault(conn, read)
+        # a connection reached through a name that may hold another creation site instead:
+        # the exchange and a TCP_NODELAY set through that name are the other's too
+        for conn, read in list(self.result.exchanges.items()):
+            for other in conn.alternatives:
+                if other.facts.side == conn.facts.side:
+                    self.result.exchanges.setdefault(other, read)
+                    other.nodelay = other.nodelay or conn.nodelay
+                    other.optional_nodelay = other.optional_nodelay or conn.optional_nodelay
+                    if conn in self.result.names:
+                        self.result.names.setdefault(other, self.result.names[conn])
         return self.result
+
+    def _overriding(self, func: FunctionInfo) -> list:
+        """The subclasses an inherited method is walked for again: those with stream code of
+        their own (an overridden connect(), a send() it calls), when the method has some."""
+        if not func.is_method or not self.interesting(func):
+            return []
+        found = []
+        for sub in self.index.subclasses(func.cls):
+            if not self.index.runs_for(sub, func):
+                continue  # overridden there
+            chain = self.index.class_chain(sub)
+            own = chain[:chain.index(func.cls)] if func.cls in chain else [sub]
+            if any(self.interesting(m) or self._creates(m) for klass in own for m in klass.methods.values()):
+                found.append(sub)
+                if len(found) == MAX_SUBCLASS_WALKS:
+                    break
+        return found
+
+    def _creates(self, func: FunctionInfo) -> bool:
+        """Does the function call a socket factory of the catalog (a `make_socket()` hook)?"""
+        return any(self.imports.qualify(call.func) in C.FACTORIES for call in self.calls(func.node.body))
+
+    def _is_root(self, func: FunctionInfo) -> bool:
+        """This module's functions; of a linked module's, the methods of classes related to this
+        module's (bases, subclasses, classes it builds), whose attributes it may share. The rest
+        is followed from the calls that reach it."""
+        if not self.index.is_foreign(func):
+            return True
+        if func.cls is None or func.parent is not None:
+            return False
+        if self._related is None:
+            own = [c for c in {id(c): c for c in self.index.classes.values()}.values() if not self.index.is_foreign(c)]
+            related = {id(k) for c in own for k in self.index.class_chain(c) + self.index.subclasses(c)}
+            for name, calls in self.resolver.calls_by_name().items():
+                cls = self.index.classes.get(name)
+                if cls is not None and any(f is None or not self.index.is_foreign(f) for _, f in calls):
+                    related.update(id(k) for k in self.index.class_chain(cls))
+            self._related = related
+        return id(func.cls) in self._related
 
     def _handler_exit(self, func: FunctionInfo, state) -> None:
         """After a do_* method of a keep-alive http.server handler, the server reads the next
@@ -342,24 +397,13 @@ class Walker:
         """Does evaluating value make the connection: its creation call is inside value, or value
         calls a factory of this module whose every return makes one (`sock = self._open(addr)`;
         a pool's acquire, which may return a kept connection, does not)?"""
-        if _contains(value, conn.origin):
+        if contains(value, conn.origin):
             return True
         call = value.expression if isinstance(value, cst.Await) else value
         if not isinstance(call, cst.Call):
             return False
         callee = self.resolver.callee(call, frame.act)
-        if callee is None:
-            return False
-        returns = [r.value for r in return_statements(callee.node)]
-        if not returns:
-            return False
-        for ret in returns:
-            if ret is None:
-                return False
-            made = [b.value for b in callee.bindings.get(ret.value, ())] if type(ret) is cst.Name else [ret]
-            if not made or not all(_contains(v, conn.origin) for v in made):
-                return False
-        return True
+        return callee is not None and returns_new(callee, conn.origin)
 
     def _drain(self, stmt, frame: _Frame) -> Conn | None:
         """The server connection a `while <read>: pass` loop drains to EOF, else None."""
@@ -567,13 +611,14 @@ class Walker:
         # Same helper, same streams, same incoming state: same outcome (and the same events
         # recorded), so a helper called from many places is walked once per distinct state.
         sites = frame.sites + (call,)
+        self_cls = frame.act.self_cls if callee.is_method and not on_instance else None
         key = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
-               tuple(id(c) for c in sites), frozenset(state.items()))
+               tuple(id(c) for c in sites), frozenset(state.items()), id(self_cls))
         if key in self._inlined:
             return self._inlined[key]
         self.stack.append(callee)
         try:
-            out = self.function(Activation(callee, params), state, self._loops(frame), sites)
+            out = self.function(Activation(callee, params, cls=self_cls), state, self._loops(frame), sites)
         finally:
             self.stack.pop()
         self._inlined[key] = out
@@ -642,6 +687,8 @@ class Walker:
             event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites)
             self._write_events[key] = event
         self._name(conn, stream, call)
+        if args and self._forwarded(args[0].value if isinstance(args[0], cst.Arg) else args[0], call, frame):
+            return state  # a relay passes on what another connection sent: not a request of its own
         buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
         retry = bool(args) and self._retry_loop(frame, args[0].value if isinstance(args[0], cst.Arg) else args[0])
         new = set()
@@ -657,6 +704,19 @@ class Walker:
             else:
                 new.add(_wire(chain, event))
         return {**state, conn: frozenset(new)}
+
+    def _forwarded(self, value, call, frame: _Frame) -> bool:
+        """`data = other.recv(n)` then `sock.send(data)`: bytes read from another connection (a
+        tunnel, a proxy) whose size and timing the other side chose."""
+        func = frame.act.func
+        if type(value) is not cst.Name or func is None or not isinstance(call.func, cst.Attribute):
+            return False
+        bindings = func.bindings.get(value.value, ())
+        target = dotted(call.func.value)
+        # (one name may take turns: `data = a.recv(n)` in one branch, `data = b.recv(n)` in the other)
+        sources = [dotted(b.value.func.value) if type(b.value) is cst.Call and isinstance(b.value.func, cst.Attribute)
+                   and b.value.func.attr.value in _RELAY_READS else None for b in bindings]
+        return bool(sources) and None not in sources and any(source != target for source in sources)
 
     def _retry_loop(self, frame: _Frame, value) -> bool:
         """Is this write the body of a partial-send loop (`while buf: n = s.send(buf);
@@ -851,6 +911,11 @@ def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
     return made is not None and any(loop not in made and loop in write_loops for loop in read_loops)
 
 
+# recv() from another connection, not read(): a file's or buffer's contents sent on are the
+# program's own message (an upload, a TLS engine's output)
+_RELAY_READS = C.SOCKET_READS
+
+
 def _advances(loop, name: str, kind: str) -> bool:
     """Does the loop body move `name` past what was sent: `name = name[n:]` / `del name[:n]`
     (rebind), or `name += n` (advance)?"""
@@ -910,15 +975,6 @@ def _wire(chain, event: WriteEvent):
     return (first, second, min(count + 1, 3), False, cork, flag, warm)
 
 
-def _contains(expr, node) -> bool:
-    """Is node inside expr (or expr itself)? Assigned values are small: a plain walk."""
-    stack = [expr]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        stack.extend(fast_children(current))
-    return False
 
 
 def _body(suite):

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from nagle_lint.flow.events import fast_children
 from nagle_lint.streams.names import dotted
 
 CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert", "push"})
@@ -70,15 +71,26 @@ class ClassInfo:
 
 
 class ModuleIndex:
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, own_count: int | None = None) -> None:
+        """own_count: the statements of module.body past it come from linked modules."""
         self.module = module
+        self.foreign: set[int] = set()  # ids of FunctionInfo and ClassInfo from linked modules
+        self._in_foreign = False
         self.functions: list[FunctionInfo] = []
         self.module_functions: dict[str, FunctionInfo] = {}
         self.classes: dict[str, ClassInfo] = {}
         self.module_bindings: dict[str, list[Binding]] = {}
         self.module_containers: dict[str, list[Binding]] = {}
         self.consts: dict[str, cst.BaseExpression] = {}
-        self._scan_block(module.body, cls=None, func=None)
+        own = module.body if own_count is None else module.body[:own_count]
+        self._scan_block(own, cls=None, func=None)
+        if own_count is not None:
+            self._in_foreign = True
+            self._scan_block(module.body[own_count:], cls=None, func=None)
+            self._in_foreign = False
+
+    def is_foreign(self, info) -> bool:
+        return id(info) in self.foreign
 
     # -- building -----------------------------------------------------------------------------
     def _scan_block(self, body, cls: ClassInfo | None, func: FunctionInfo | None) -> None:
@@ -95,6 +107,8 @@ class ModuleIndex:
 
     def _add_class(self, node: cst.ClassDef, register: bool = True) -> None:
         info = ClassInfo(node=node, name=node.name.value, bases=[a.value for a in node.bases])
+        if self._in_foreign:
+            self.foreign.add(id(info))
         if register:
             self.classes.setdefault(info.name, info)
         for stmt in iter_statements(_block(node.body)):
@@ -117,6 +131,8 @@ class ModuleIndex:
         info = FunctionInfo(node=node, name=node.name.value, cls=cls, parent=parent, params=params,
                             is_async=node.asynchronous is not None)
         self.functions.append(info)
+        if self._in_foreign:
+            self.foreign.add(id(info))
         if parent is not None:
             parent.nested[info.name] = info
         elif cls is None:
@@ -190,6 +206,13 @@ class ModuleIndex:
     # -- queries ------------------------------------------------------------------------------
     def class_chain(self, cls: ClassInfo) -> list[ClassInfo]:
         """The class and its base classes defined in this module, nearest first."""
+        cache = self.__dict__.setdefault("_chains", {})
+        found = cache.get(id(cls))
+        if found is None:
+            found = cache[id(cls)] = self._class_chain(cls)
+        return found
+
+    def _class_chain(self, cls: ClassInfo) -> list[ClassInfo]:
         chain, seen, todo = [], set(), [cls]
         while todo:
             current = todo.pop(0)
@@ -202,6 +225,31 @@ class ModuleIndex:
                 if name in self.classes:
                     todo.append(self.classes[name])
         return chain
+
+    def subclasses(self, cls: ClassInfo | None) -> list[ClassInfo]:
+        """Classes here (or in linked modules) that inherit from cls, in index order."""
+        if cls is None:
+            return []
+        cache = self.__dict__.setdefault("_subclasses", None)
+        if cache is None:
+            cache = self.__dict__["_subclasses"] = {}
+            unique = {id(c): c for c in self.classes.values()}.values()  # (a linked class may have two names)
+            for c in unique:
+                for base in self.class_chain(c)[1:]:
+                    cache.setdefault(id(base), []).append(c)
+        return cache.get(id(cls), [])
+
+    def runs_for(self, cls: ClassInfo, func: FunctionInfo) -> bool:
+        """Does a method of a base class run for instances of cls: not overridden, or the
+        override calls super().<name>()?"""
+        if not func.is_method:
+            return True
+        found = self.method(cls, func.name)
+        if found is func or found is None:
+            return True
+        return any(type(c.func) is cst.Attribute and c.func.attr.value == func.name
+                   and type(c.func.value) is cst.Call and dotted(c.func.value.func) == "super"
+                   for c in _calls(found.node))
 
     def method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:
         for klass in self.class_chain(cls):
@@ -268,3 +316,14 @@ def _block(suite) -> list:
     if isinstance(suite, cst.IndentedBlock):
         return list(suite.body)
     return [suite]  # a one-line suite (`if x: a(); b()`) stands for its own statements
+
+
+def _calls(node):
+    """Every call under node (nested definitions included: rare in an override)."""
+    stack, out = [node], []
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Call:
+            out.append(current)
+        stack.extend(fast_children(current))
+    return out

@@ -32,12 +32,14 @@ def split_findings(ctx: FileContext, rule: Rule):
 
     for split in ctx.splits(rule.code):
         first, second = split.first.located(split.second), split.second.located(split.first)
+        if not ctx.is_local(second):
+            continue  # held in a linked module: reported when that file is checked
         stream = receiver_name(split.second.node) if call_text(split.second.node) != "self.end_headers()" else "self.wfile"
         handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
         fix_hint = ("send the body with the headers in one write, or set disable_nagle_algorithm = True"
                     if handler else "write one buffer or set TCP_NODELAY")
         message = _TEMPLATES[rule.code].format(
-            n="2" if split.count == 2 else "3+", s=stream, first=ctx.line(first), read=ctx.line(split.read),
+            n="2" if split.count == 2 else "3+", s=stream, first=ctx.where(first), read=ctx.where(split.read),
             fix=fix_hint) + _optional(split.conn)
         related = [("first piece", first), ("next request" if split.read_label != "read" else "read", split.read)]
         if split.second.same_write(split.first):
@@ -45,7 +47,7 @@ def split_findings(ctx: FileContext, rule: Rule):
         made = ctx.creation_site(split.conn)
         if made is not None:
             related.insert(0, ("connection made here", made))
-        fixes = split_fixes(ctx, split) + nodelay_fixes(ctx, split.conn)
+        fixes = ctx.local_fixes(lambda: split_fixes(ctx, split) + nodelay_fixes(ctx, split.conn))
         yield ctx.finding(rule, second, message, related=related, fixes=fixes,
                           pieces=(split.first.size, split.second.size),
                           side="server" if split.conn.side == C.SERVER else "client")
@@ -53,7 +55,10 @@ def split_findings(ctx: FileContext, rule: Rule):
 
 def _optional(conn) -> str:
     flag = conn.optional_nodelay
-    return f" (TCP_NODELAY is set only when `{flag}` is true, and it is off by default)" if flag else ""
+    notes = [f"TCP_NODELAY is set only when `{flag}` is true, and it is off by default"] if flag else []
+    if conn.maybe_unix:  # reported for the TCP path; the fix is left to the user (AF_UNIX rejects it)
+        notes.append("when its family is TCP, not AF_UNIX")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 _NODELAY_TEMPLATES = {
@@ -75,11 +80,14 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         if conn.side != side or not conn.nagle_on() or not conn.keep_alive:
             continue  # (an HTTP/1.0 handler closes after one response: no next request)
         node = conn.origin.name if conn.handler is not None else conn.origin
+        if not ctx.is_local(node):
+            continue  # made in a linked module: reported when that file is checked
         if conn.handler is not None:
             fix = "set disable_nagle_algorithm = True on the handler class"
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
         name = ctx.facts.flow.names.get(conn, (receiver_name(read),))[0]
-        message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.line(read), fix=fix) + _optional(conn)
-        yield ctx.finding(rule, node, message, related=[("read", read)], fixes=nodelay_fixes(ctx, conn),
+        message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.where(read), fix=fix) + _optional(conn)
+        yield ctx.finding(rule, node, message, related=[("read", read)],
+                          fixes=ctx.local_fixes(lambda: nodelay_fixes(ctx, conn)),
                           side="server" if side == C.SERVER else "client")

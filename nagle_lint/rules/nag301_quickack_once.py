@@ -63,15 +63,15 @@ _QUICKACK = (C.IPPROTO_TCP, C.OPTION_NUMBERS["TCP_QUICKACK"])
 def check(ctx):
     flow = ctx.facts.flow
     for opt in flow.setopts.values():
-        if (opt.level, opt.option) != _QUICKACK or opt.value == 0 or not opt.conn.is_tcp:
+        if (opt.level, opt.option) != _QUICKACK or opt.value == 0 or not opt.conn.is_tcp or not ctx.is_local(opt.node):
             continue
         reads = [r for r in flow.reads.values() if r.conn is opt.conn]
         if not reads:
             continue
         if opt.loops and any(opt.loops[-1] in r.loops for r in reads):
             continue  # re-armed inside the loop that reads
-        first_read = min(reads, key=lambda r: ctx.line(r.node)).node
+        first_read = min(reads, key=lambda r: ctx.order(r.node)).node
         message = ("TCP_QUICKACK set once: Linux drops back to delayed ACKs after a few segments, so the "
-                   f"~40 ms stall returns (read at line {ctx.line(first_read)}); fix the sender (one write or "
+                   f"~40 ms stall returns (read at line {ctx.where(first_read)}); fix the sender (one write or "
                    "TCP_NODELAY) or re-arm it after every recv()")
         yield ctx.finding(RULE, opt.node, message, related=[("read", first_read)])

@@ -67,10 +67,10 @@ def check(ctx):
         if (opt.level, opt.option) == _CORK and opt.value and id(opt.conn) not in uncorked and id(opt.node) not in held:
             reads = [r.node for r in flow.reads.values() if r.conn is opt.conn]
             if reads:
-                held[id(opt.node)] = (opt, min(reads, key=ctx.line))
+                held[id(opt.node)] = (opt, min(reads, key=ctx.order))
     for opt, read in held.values():
-        if not opt.conn.is_tcp:
+        if not opt.conn.is_tcp or not ctx.is_local(opt.node):
             continue
-        message = (f"TCP_CORK set here is still set at the read on line {ctx.line(read)}: the corked data waits "
+        message = (f"TCP_CORK set here is still set at the read on line {ctx.where(read)}: the corked data waits "
                    "up to 200 ms for the cork to come off; set TCP_CORK to 0 after the last write of each message")
         yield ctx.finding(RULE, opt.node, message, related=[("read", read)])

@@ -42,7 +42,8 @@ NOT_A_STREAM = StreamFacts(transport=UNKNOWN, nagle=OFF)
 # TCP_NODELAY): names through them are read as `socket.<name>`, so their families are judged too.
 SOCKET_MODULES = ("_socket", "gevent.socket", "gevent._socket3", "eventlet.green.socket")
 
-# Calls that return a socket-like object. socket.socket is refined by its family/type arguments.
+# Calls that return a socket-like object. Those in SOCKET_CLASSES are refined by their family/type
+# arguments.
 FACTORIES: dict[str, StreamFacts] = {
     "socket.socket": TCP_CLIENT,
     "socket.SocketType": TCP_CLIENT,
@@ -50,6 +51,9 @@ FACTORIES: dict[str, StreamFacts] = {
     "socket.create_server": TCP_LISTENER,
     "socket.socketpair": UNIX_SOCKET,  # AF_UNIX on POSIX
     "socket.fromfd": NOT_A_STREAM,  # family unknown: precision first
+    # PySocks: a socket.socket subclass (same family/type arguments) and its connect helper
+    "socks.socksocket": TCP_CLIENT,
+    "socks.create_connection": TCP_CLIENT,
     # libraries that set TCP_NODELAY themselves (stream-facts.md): never a Nagle stall
     "http.client.HTTPConnection": TCP_CLIENT_NODELAY,
     "http.client.HTTPSConnection": TCP_CLIENT_NODELAY,
@@ -62,6 +66,8 @@ FACTORIES: dict[str, StreamFacts] = {
     "pymysql.connect": TCP_CLIENT_NODELAY,
     "pymongo.MongoClient": TCP_CLIENT_NODELAY,
 }
+
+SOCKET_CLASSES = frozenset({"socket.socket", "socket.SocketType", "socks.socksocket"})
 
 # Awaitable factories returning (reader, writer); asyncio sets TCP_NODELAY on sockets it makes.
 ASYNC_PAIR_FACTORIES: dict[str, StreamFacts] = {

@@ -32,6 +32,9 @@ class Conn:
     keep_alive: bool = True  # http.server handlers: HTTP/1.1 keeps the connection for more requests
     handler: ClassInfo | None = field(default=None, repr=False)
     origin_func: FunctionInfo | None = field(default=None, repr=False)  # where it was made (for the nodelay fix)
+    # other creation sites one name may hold instead (`return socks.create_connection(a) if proxy
+    # else socket.create_connection(a)`): what the code does through the name happens to them too
+    alternatives: list = field(default_factory=list, repr=False)
 
     @property
     def is_tcp(self) -> bool:
@@ -67,6 +70,13 @@ class Activation:
     func: FunctionInfo
     params: dict[str, Stream] = field(default_factory=dict)
     memo: dict = field(default_factory=dict)
+    cls: ClassInfo | None = None  # the class of `self` when a subclass runs an inherited method
+
+    @property
+    def self_cls(self) -> ClassInfo | None:
+        if self.cls is not None:
+            return self.cls
+        return self.func.cls if self.func is not None else None
 
 
 class Resolver:
@@ -103,7 +113,7 @@ class Resolver:
         if key in act.params:
             return act.params[key]
         if key.startswith("self.") and key.count(".") == 1:
-            cls = act.func.cls if act.func is not None else None
+            cls = act.self_cls
             return self.self_attr(cls, key) if cls is not None else None
         if "." in key:
             return None
@@ -143,6 +153,9 @@ class Resolver:
     def _calls_named(self, name: str) -> list:
         """(call, function it is in) for every call of `name(...)` or `x.name(...)` in the module
         (a class built, a helper or method called)."""
+        return self.calls_by_name().get(name, [])
+
+    def calls_by_name(self) -> dict[str, list]:
         if self._class_calls is None:
             self._class_calls = {}
             for func in [None, *self.index.functions]:
@@ -151,7 +164,7 @@ class Resolver:
                     called = dotted(call.func)
                     if called is not None:
                         self._class_calls.setdefault(called.rpartition(".")[2], []).append((call, func))
-        return self._class_calls.get(name, [])
+        return self._class_calls
 
     def self_attr(self, cls: ClassInfo, key: str):
         return self._memo(self.class_memo, (id(cls), key), lambda: self._self_attr(cls, key))
@@ -159,7 +172,8 @@ class Resolver:
     def _self_attr(self, cls: ClassInfo, key: str):
         conn = self.handler_conn(cls)
         attr = key[5:]
-        bindings = self.index.self_bindings(cls, key)
+        # an assignment in a method the class overrides never runs for its instances
+        bindings = [b for b in self.index.self_bindings(cls, key) if b.func is None or self.index.runs_for(cls, b.func)]
         if conn is not None and attr in ("request", "connection", "wfile", "rfile") and not bindings:
             if attr in ("request", "connection"):
                 return self.stream(conn, C.SOCKET, key)
@@ -169,7 +183,7 @@ class Resolver:
             return self.stream(conn, C.BUFFERED_WRITER if buffered else C.RAW_WRITER, key)
         if not bindings:
             return None
-        return self._from_bindings(_drop_placeholders(bindings, key, self.imports), None)
+        return self._from_bindings(_drop_placeholders(bindings, key, self.imports), None, cls)
 
     def _memo(self, memo: dict, key, compute):
         if key in memo:
@@ -184,13 +198,15 @@ class Resolver:
             self._busy.discard(busy)
         return value
 
-    def _from_bindings(self, bindings: list[Binding], act: Activation | None):
+    def _from_bindings(self, bindings: list[Binding], act: Activation | None, self_cls: ClassInfo | None = None):
+        """self_cls: for `self.x` bindings, the class of the instance (a subclass's overrides)."""
         results = []
         for binding in bindings:
             if isinstance(binding.value, cst.Name) and binding.value.value in _NONE_NAMES:
                 continue
             inner = act if act is not None and binding.func is act.func else (
-                Activation(binding.func) if binding.func is not None else None)
+                Activation(binding.func, cls=self_cls if binding.func.cls is not None else None)
+                if binding.func is not None else None)
             results.append(self.resolve(binding.value, inner, binding.index))
         return merge(results)
 
@@ -270,7 +286,7 @@ class Resolver:
         callee = self.callee(call, act)
         if callee is not None and index is None:
             found = self._returned(callee, depth)
-            if isinstance(found, Stream) and found.conn.origin_func is callee:
+            if isinstance(found, Stream) and found.conn.origin_func is callee and returns_new(callee, found.conn.origin):
                 return self._made_by_call(found, call)
             return found
         return None
@@ -292,7 +308,7 @@ class Resolver:
         if qualified == "ssl.wrap_socket" and index is None:
             target = _arg(call, 0, "sock")
             return self.resolve(target, act) if target is not None else None
-        if qualified in ("socket.socket", "socket.SocketType"):
+        if qualified in C.SOCKET_CLASSES:
             found = self._socket_facts(call, act)
             if found is None or index is not None:
                 return None
@@ -373,18 +389,31 @@ class Resolver:
             return body | orelse if body and orelse else set()
         if self._from_stream_getaddrinfo(expr, act):
             return {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
-        if depth < 3 and isinstance(expr, cst.Name):
-            sources = self._name_sources(expr, act)
-            if sources:  # a parameter (what the callers pass) or a `for` column over rows
+        if depth < 3:
+            sources = self._sources(expr, act)
+            if sources:  # a parameter (what the callers pass), a `for` column over rows, self.family
                 found = [self._families(value, where, depth + 1) for value, where in sources]
                 if all(found):
                     return set().union(*found)
         return set()
 
+    def _sources(self, expr, act: Activation | None) -> list | None:
+        return self._name_sources(expr, act) if isinstance(expr, cst.Name) else self._attr_sources(expr, act)
+
+    def _attr_sources(self, expr, act: Activation | None) -> list | None:
+        """What `self.family` can hold: every value the class (and its bases) assigns to it, as
+        (expression, activation) pairs (`self.family = AF_UNIX` in one branch, AF_INET in another)."""
+        key = dotted(expr)
+        cls = act.self_cls if act is not None else None
+        if cls is None or key is None or not key.startswith("self.") or key.count(".") != 1:
+            return None
+        bindings = [b for b in self.index.self_bindings(cls, key) if b.index is None]
+        return [(b.value, Activation(b.func) if b.func is not None else None) for b in bindings] or None
+
     def _socktype_is_stream(self, kind, act: Activation | None, depth: int = 0) -> bool:
         if self._from_stream_getaddrinfo(kind, act):
             return True
-        sources = self._name_sources(kind, act) if isinstance(kind, cst.Name) and depth < 3 else None
+        sources = self._sources(kind, act) if depth < 3 else None
         if not sources:
             return False
         for value, where in sources:
@@ -522,8 +551,8 @@ class Resolver:
         """The function of this module a call runs: self.method(), a module function, a nested one."""
         func = call.func
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
-            if act is not None and act.func is not None and act.func.cls is not None:
-                return self.index.method(act.func.cls, func.attr.value)
+            if act is not None and act.self_cls is not None:
+                return self.index.method(act.self_cls, func.attr.value)
             return None
         if isinstance(func, cst.Name):
             scope = act.func if act is not None else None
@@ -544,7 +573,7 @@ class Resolver:
         if key is None or key == "self" or "." in key.partition("self.")[2]:
             return None
         if key.startswith("self."):
-            cls = act.func.cls
+            cls = act.self_cls
             values = [b.value for b in self.index.self_bindings(cls, key)] if cls is not None else []
         else:
             values, scope = [], act.func
@@ -665,7 +694,7 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
     socket that connect() makes: the connection is the one that gets connected."""
     def placeholder(binding: Binding) -> bool:
         value = binding.value
-        return (isinstance(value, cst.Call) and imports.qualify(value.func) in ("socket.socket", "socket.SocketType")
+        return (isinstance(value, cst.Call) and imports.qualify(value.func) in C.SOCKET_CLASSES
                 and binding.func is not None and not _connects(binding.func, key))
     kept = [b for b in bindings if not placeholder(b)]
     return kept if kept and len(kept) < len(bindings) else bindings
@@ -698,6 +727,9 @@ def merge(results: list):
         a, b = other.conn, first.conn
         if a is not b and (a.facts.transport, a.facts.nagle, other.role) != (b.facts.transport, b.facts.nagle, first.role):
             return None
+    for other in known[1:]:
+        if other.conn is not first.conn and other.conn not in first.conn.alternatives:
+            first.conn.alternatives.append(other.conn)
     return first
 
 
@@ -723,6 +755,32 @@ def _arg(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | No
     if position < len(positional):
         return positional[position].value
     return None
+
+
+def contains(expr, node) -> bool:
+    """Is node inside expr (or expr itself)? Assigned values are small: a plain walk."""
+    stack = [expr]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(fast_children(current))
+    return False
+
+
+def returns_new(callee: FunctionInfo, origin) -> bool:
+    """Does every return of callee hand back a connection it makes at origin (a factory), not a
+    kept one (`if self.sock: return self.sock`, a pool's acquire)?"""
+    returns = [r.value for r in return_statements(callee.node)]
+    if not returns:
+        return False
+    for ret in returns:
+        if ret is None:
+            return False
+        made = [b.value for b in callee.bindings.get(ret.value, ())] if type(ret) is cst.Name else [ret]
+        if not made or not all(contains(v, origin) for v in made):
+            return False
+    return True
 
 
 def return_statements(func: cst.FunctionDef):

@@ -1,8 +1,11 @@
 """Names and constants: which module a name comes from, and what a constant expression is worth."""
 from __future__ import annotations
 
+import copy
+
 import libcst as cst
 
+from nagle_lint.project.modules import ProjectImports, absolute, module_file
 from nagle_lint.streams import catalog
 
 _SYMBOLS: dict[str, int] = {
@@ -33,21 +36,33 @@ class ImportMap:
     always, and precision is kept by the rest of the analysis (a wrong guess yields no stream).
     """
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, path: str | None = None) -> None:
         self.names: dict[str, str] = {}
+        self.modules: set[str] = set()  # local names bound by `import x` (modules, not objects)
+        self.module_attrs: dict[str, str] = {}  # `self.socket_module` -> `socket`, set by the index
+        # with the file's path, relative imports and re-exports through the project's own
+        # modules resolve too (`from .compat import socket`, `from pkg.utils import *`)
+        self.project = ProjectImports(path) if path else None
+        self._reexports: set[str] = set()  # names imported from the project's own modules
+        stars = []
         for node in _imports(module):
             if isinstance(node, cst.Import):
                 for alias in node.names:
                     full = _module_name(alias.name)
                     if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                         self.names[alias.asname.name.value] = full
+                        self.modules.add(alias.asname.name.value)
                     else:
                         top = full.split(".")[0]
                         self.names.setdefault(top, top)
-            elif isinstance(node, cst.ImportFrom) and node.relative == ():
-                base = _module_name(node.module) if node.module is not None else ""
+                        self.modules.add(top)
+            elif isinstance(node, cst.ImportFrom):
+                base = self._base(node)
+                if base is None:
+                    continue
                 if isinstance(node.names, cst.ImportStar):
                     self.names.setdefault("*" + base, base)
+                    stars.append(base)
                     continue
                 for alias in node.names:
                     name = _module_name(alias.name)
@@ -55,6 +70,48 @@ class ImportMap:
                     if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
                         local = alias.asname.name.value
                     self.names[local] = f"{base}.{name}" if base else name
+                    if self.project is not None and base and module_file(self.project.importer, base):
+                        self._reexports.add(local)  # resolved when first asked (qualify)
+        for base in stars if self.project else ():
+            for local, qualified in self.project.star_names(base).items():
+                self.names.setdefault(local, qualified)
+
+    def _base(self, node: cst.ImportFrom) -> str | None:
+        base = _module_name(node.module) if node.module is not None else ""
+        if node.relative == ():
+            return base
+        if self.project is None:
+            return None
+        return absolute(self.project.importer, base or None, len(node.relative))
+
+    @property
+    def read(self) -> tuple[str, ...]:
+        """The project's other files these imports were resolved through."""
+        return tuple(sorted(self.project.read)) if self.project else ()
+
+    def _resolve(self, local: str) -> None:
+        self._reexports.discard(local)
+        self.names[local] = self.project.reexported(self.names[local])
+
+    def resolved(self) -> dict[str, str]:
+        """Every name with re-exports followed (`from .compat import socket` -> socket)."""
+        for local in list(self._reexports):
+            self._resolve(local)
+        return self.names
+
+    def copy(self) -> "ImportMap":
+        other = copy.copy(self)
+        other.names, other.modules, other._reexports = dict(self.names), set(self.modules), set(self._reexports)
+        return other
+
+    def is_module(self, expr: cst.BaseExpression) -> bool:
+        """Does a name stand for a module: `import socket`, `from eventlet.green import socket`?"""
+        if type(expr) is not cst.Name:
+            return False
+        if expr.value in self._reexports:
+            self._resolve(expr.value)
+        qualified = self.names.get(expr.value, "")
+        return expr.value in self.modules or _as_socket(qualified) == "socket"
 
     def star_from(self, module: str) -> bool:
         return ("*" + module) in self.names
@@ -65,6 +122,13 @@ class ImportMap:
         if name is None:
             return None
         head, _, rest = name.partition(".")
+        if self.module_attrs and (head == "self" or head in self.module_attrs):
+            prefix, _, rest = name.rpartition(".")
+            if prefix in self.module_attrs:
+                return _as_socket(f"{self.module_attrs[prefix]}.{rest}")
+            return None
+        if head in self._reexports:
+            self._resolve(head)
         if head in self.names:
             full = self.names[head]
             return _as_socket(f"{full}.{rest}" if rest else full)

@@ -1,0 +1,1 @@
+"""Helpers shared by the pos_rw_/neg_rw_ cases that reach sockets through other modules."""

@@ -1,0 +1,254 @@
+"""The project around a file: which of its own modules an import names, and what names those
+modules bind by importing them (re-exports: `from .compat import socket`, `from utils import *`).
+
+Read with the built-in `ast` parser, top-level statements only, cached per file by size and
+modification time: a module imported by many files is read once per run.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import re
+
+_MAX_REEXPORT_DEPTH = 4  # compat -> utils -> socket chains; deeper ones are not worth following
+
+
+def package_root(path: str) -> str:
+    """The directory a file's top-level package sits in: where `import pkg.mod` starts."""
+    folder = os.path.dirname(os.path.abspath(path))
+    while os.path.isfile(os.path.join(folder, "__init__.py")):
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return folder
+
+
+def module_name(path: str) -> str:
+    """`pkg.sub.mod` for pkg/sub/mod.py (`pkg.sub` for its __init__.py)."""
+    relative = os.path.relpath(os.path.abspath(path), package_root(path))
+    parts = relative[:-3].split(os.sep) if relative.endswith(".py") else relative.split(os.sep)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def absolute(importer: str, module: str | None, level: int) -> str | None:
+    """The absolute module name of `from <level dots><module> import ...` in importer."""
+    if level == 0:
+        return module
+    package = module_name(importer).split(".")
+    if os.path.basename(importer) != "__init__.py":
+        package = package[:-1]
+    if level - 1 > len(package) or not package:
+        return None
+    base = package[:len(package) - (level - 1)]
+    return ".".join(base + ([module] if module else []))
+
+
+def module_file(importer: str, module: str) -> str | None:
+    """The project file for an absolute module name, searched from the importer's package root
+    (and a `src/` layout's root): None for the standard library and installed packages."""
+    root = package_root(importer)
+    relative = module.replace(".", os.sep)
+    for candidate in (os.path.join(root, relative + ".py"), os.path.join(root, relative, "__init__.py")):
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _bound_imports(path: str, stamp: tuple) -> tuple[dict[str, str], tuple[str, ...] | None]:
+    """(name -> qualified name for every top-level import of the module, its __all__ or None)."""
+    try:
+        with open(path, "rb") as handle:
+            tree = ast.parse(handle.read())
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        return {}, None
+    names: dict[str, str] = {}
+    exported = None
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    names[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    names.setdefault(top, top)
+        elif isinstance(node, ast.ImportFrom):
+            base = absolute(path, node.module, node.level)
+            if base is None:
+                continue
+            for alias in node.names:
+                if alias.name == "*":
+                    names.setdefault("*" + base, base)
+                else:
+                    names.setdefault(alias.asname or alias.name, f"{base}.{alias.name}")
+        elif isinstance(node, (ast.Try, ast.If)) or type(node).__name__ == "TryStar":
+            stack.extend(node.body)
+            stack.extend(node.orelse)
+            stack.extend(getattr(node, "finalbody", []))
+            for handler in getattr(node, "handlers", []):
+                stack.extend(handler.body)
+        elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+              and node.targets[0].id == "__all__" and isinstance(node.value, (ast.List, ast.Tuple))):
+            exported = tuple(e.value for e in node.value.elts
+                             if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    return names, exported
+
+
+def bound_imports(path: str) -> tuple[dict[str, str], tuple[str, ...] | None]:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return {}, None
+    return _bound_imports(os.path.abspath(path), (info.st_size, info.st_mtime_ns))
+
+
+_TOP_DEFINITION = re.compile(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
+# what a definition must contain to add a write, a read, an option or a socket to a connection
+_SOCKET_USE = re.compile(rb"\.(?:sendall|recv|recv_into|makefile|setsockopt|accept)\(|socket\(|create_connection\(")
+
+
+@functools.lru_cache(maxsize=4096)
+def _top_definitions(path: str, stamp: tuple) -> dict[str, bool]:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return {}
+    found = {}
+    matches = list(_TOP_DEFINITION.finditer(data))
+    for match, after in zip(matches, matches[1:] + [None]):
+        text = data[match.start():after.start() if after is not None else len(data)]
+        name = match.group(1).decode("ascii", "replace")
+        found[name] = found.get(name, False) or bool(_SOCKET_USE.search(text))
+    return found
+
+
+def top_definitions(path: str) -> dict[str, bool]:
+    """The classes and functions a module defines at top level, each with whether its text
+    touches a socket (read as text: the start of each one to the start of the next)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return {}
+    return _top_definitions(os.path.abspath(path), (info.st_size, info.st_mtime_ns))
+
+
+class ProjectImports:
+    """Follows imports of one file into the project's own modules and records which files were
+    read (a cached result is stale when any of them changes)."""
+
+    def __init__(self, importer: str) -> None:
+        self.importer = importer
+        self.read: set[str] = set()
+
+    def star_names(self, module: str, depth: int = 0) -> dict[str, str]:
+        """What `from module import *` binds by import, when module is the project's own."""
+        found = self._module(module) if depth < _MAX_REEXPORT_DEPTH else None
+        if found is None:
+            return {}
+        names, exported = found
+        out = {}
+        for name, qualified in names.items():
+            if name.startswith("*"):
+                continue
+            if exported is not None and name not in exported or exported is None and name.startswith("_"):
+                continue
+            out[name] = self.reexported(qualified, depth + 1)
+        return out
+
+    def reexported(self, qualified: str, depth: int = 0) -> str:
+        """`pkg.compat.socket` -> `socket` when pkg/compat.py did `import socket`: the name a
+        re-export stands for, through the project's own modules."""
+        if depth >= _MAX_REEXPORT_DEPTH:
+            return qualified
+        parts = qualified.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            module, rest = ".".join(parts[:cut]), parts[cut:]
+            found = self._module(module)
+            if found is None:
+                continue
+            names = found[0]
+            if rest[0] in names:
+                return self.reexported(".".join([names[rest[0]], *rest[1:]]), depth + 1)
+            for key, star in names.items():  # `from .utils import *` inside a compat module
+                if key.startswith("*"):
+                    hit = self.star_names(star, depth + 1).get(rest[0])
+                    if hit is not None:
+                        return ".".join([hit, *rest[1:]])
+            return qualified
+        return qualified
+
+    def _module(self, module: str):
+        path = module_file(self.importer, module)
+        if path is None or os.path.abspath(path) == os.path.abspath(self.importer):
+            return None
+        self.read.add(path)
+        return bound_imports(path)
+
+
+# -- the other direction: modules that subclass this one's classes ----------------------------
+# Read as text with regular expressions (no parse): one pass over the project's files per run.
+_SKIP_DIRS = frozenset({"site-packages", "dist-packages", ".git", ".hg", "__pycache__", "node_modules", ".tox",
+                        ".nox", ".venv", "venv", ".mypy_cache", ".ruff_cache", ".nagle-lint-cache"})
+_MAX_FILES = 20_000
+_FROM_IMPORT = re.compile(rb"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t\\\n]+)", re.M)
+_CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
+
+
+@functools.lru_cache(maxsize=4)
+def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
+    """module name -> [(file, subclass, imported base names)] for every class in the project
+    whose base is imported from that module by name."""
+    index: dict[str, list] = {}
+    count = 0
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            count += 1
+            if count > _MAX_FILES:
+                return index
+            path = os.path.join(folder, name)
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                continue
+            if b"class" not in data or b"import" not in data:
+                continue
+            imported: dict[str, str] = {}  # local base name -> module it comes from
+            for match in _FROM_IMPORT.finditer(data):
+                raw = match.group(1).decode("ascii", "replace")
+                level = len(raw) - len(raw.lstrip("."))
+                module = absolute(path, raw[level:] or None, level)
+                if module is None:
+                    continue
+                for part in match.group(2).decode("ascii", "replace").replace("\\", " ").split(","):
+                    words = part.split()
+                    if words:
+                        imported[words[-1] if len(words) == 3 and words[1] == "as" else words[0]] = module
+            if not imported:
+                continue
+            for match in _CLASS.finditer(data):
+                bases = {b.strip().decode("ascii", "replace") for b in match.group(2).split(b",")}
+                for base in bases & set(imported):
+                    index.setdefault(imported[base], []).append(
+                        (path, match.group(1).decode("ascii", "replace"), frozenset(bases & set(imported))))
+    return index
+
+
+def subclass_files(path: str, class_names: set[str]) -> dict[str, set[str]]:
+    """Other project files with classes built on this module's classes: file -> their names."""
+    out: dict[str, set[str]] = {}
+    here = os.path.abspath(path)
+    for other, subclass, bases in _class_index(package_root(path)).get(module_name(path), ()):
+        if other != here and bases & class_names:
+            out.setdefault(other, set()).add(subclass)
+    return out
