@@ -41,8 +41,8 @@ def absolute(importer: str, module: str | None, level: int) -> str | None:
     package = module_name(importer).split(".")
     if os.path.basename(importer) != "__init__.py":
         package = package[:-1]
-    if level - 1 > len(package) or not package:
-        return None
+    if level - 1 >= len(package):
+        return None  # above the top-level package
     base = package[:len(package) - (level - 1)]
     return ".".join(base + ([module] if module else []))
 

@@ -1,0 +1,119 @@
+"""The project model: a file's analysis reads the project's own modules it depends on, its
+findings stay in that file, and a cached result goes stale when one of those modules changes."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from nagle_lint.cache import Cache
+from nagle_lint.engine import check_file, check_paths
+from nagle_lint.project.modules import (
+    ProjectImports,
+    absolute,
+    module_file,
+    module_name,
+    subclass_files,
+)
+from nagle_lint.settings import Settings
+
+BASE = '''import socket
+
+
+class Transport:
+    def __init__(self, host, port):
+        self.host, self.port = host, port
+        self.sock = None
+
+    def connect(self):
+        self.sock = socket.create_connection((self.host, self.port))
+{nodelay}
+    def call(self, frame):
+        if self.sock is None:
+            self.connect()
+        self.sock.sendall(frame)
+        return self.sock.recv(4096)
+'''
+NODELAY = "        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+
+CLIENT = '''from .transport import Transport
+
+
+class Client(Transport):
+    def get(self, key):
+        header = b"GET %d\\r\\n" % len(key)
+        self.sock.sendall(header)
+        self.sock.sendall(key)
+        return self.sock.recv(4096)
+'''
+
+
+def _project(root: Path, nodelay: bool) -> Path:
+    package = root / "pkg"
+    package.mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / "transport.py").write_text(BASE.format(nodelay=NODELAY if nodelay else ""))
+    (package / "client.py").write_text(CLIENT)
+    return package
+
+
+def _codes(result) -> list[tuple[int, str]]:
+    return [(f.span.line, f.code) for f in result.findings]
+
+
+def test_module_names_and_relative_imports(tmp_path):
+    package = _project(tmp_path, nodelay=False)
+    client = str(package / "client.py")
+    assert module_name(client) == "pkg.client"
+    assert absolute(client, "transport", 1) == "pkg.transport"
+    assert absolute(client, None, 2) is None  # above the top package
+    assert module_file(client, "pkg.transport") == str(package / "transport.py")
+    assert module_file(client, "socket") is None  # not the project's
+
+
+def test_reexport_through_a_compat_module(tmp_path):
+    package = _project(tmp_path, nodelay=False)
+    (package / "compat.py").write_text("try:\n    import socket\nexcept ImportError:\n    socket = None\n")
+    imports = ProjectImports(str(package / "client.py"))
+    assert imports.reexported("pkg.compat.socket") == "socket"
+    assert imports.reexported("pkg.compat.missing") == "pkg.compat.missing"
+    assert str(package / "compat.py") in imports.read
+
+
+def test_subclass_index_finds_other_files(tmp_path):
+    package = _project(tmp_path, nodelay=False)
+    found = subclass_files(str(package / "transport.py"), {"Transport"})
+    assert found == {str(package / "client.py"): {"Client"}}
+    assert subclass_files(str(package / "transport.py"), {"Other"}) == {}
+
+
+def test_split_in_a_subclass_of_another_modules_class(tmp_path):
+    package = _project(tmp_path, nodelay=False)
+    client = check_file(str(package / "client.py"))
+    assert _codes(client) == [(8, "NAG101")]
+    assert "1st at line 7" in client.findings[0].message
+    base = check_file(str(package / "transport.py"))
+    # the base's connection is used for request/response by the subclass (and by itself)
+    assert _codes(base) == [(10, "NAG201")]
+
+
+def test_nodelay_in_the_base_class_reaches_the_subclass(tmp_path):
+    package = _project(tmp_path, nodelay=True)
+    assert check_file(str(package / "client.py")).findings == ()
+    everything = Settings(select=("ALL",))  # NAG401: the split costs a segment, not a stall
+    assert _codes(check_file(str(package / "client.py"), everything)) == [(8, "NAG401")]
+    assert check_file(str(package / "transport.py")).findings == ()
+
+
+def test_cached_result_is_stale_when_a_linked_module_changes(tmp_path):
+    package = _project(tmp_path, nodelay=False)
+    settings_cache = tmp_path / "cache"
+    first = check_paths([str(package / "client.py")], cache=Cache(settings_cache), jobs=1)
+    assert [c for _, c in _codes(first[0])] == ["NAG101"]
+    assert str(package / "transport.py") in first[0].reads
+    transport = package / "transport.py"
+    transport.write_text(BASE.format(nodelay=NODELAY))
+    later = time.time() + 5  # a different mtime even on coarse file systems
+    os.utime(transport, (later, later))
+    second = check_paths([str(package / "client.py")], cache=Cache(settings_cache), jobs=1)
+    assert "NAG101" not in [c for _, c in _codes(second[0])]
