@@ -1,7 +1,7 @@
 """MQTT-style client with optional proxy support: PySocks is imported when installed (None
 otherwise) and the connection comes from socks.create_connection() through the proxy or from
 socket.create_connection() directly; either way the kept socket carries packet after packet
-(write in one method, read in another) with Nagle on: both creation sites are reported."""
+(write in one method, read in another) with Nagle on: one finding for the name, its fix sets TCP_NODELAY at both creation sites."""
 import socket
 
 try:
@@ -18,7 +18,7 @@ class Client:
     def _create_socket(self):
         if self.proxy and socks is not None:
             return socks.create_connection((self.host, self.port), timeout=5, **self.proxy)  # expect: NAG201
-        return socket.create_connection((self.host, self.port), timeout=5)  # expect: NAG201
+        return socket.create_connection((self.host, self.port), timeout=5)
 
     def connect(self):
         self._sock = self._create_socket()

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 # Files that mention none of these are done before any parsing.
 _TRIAGE_WORDS = (
     "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
-    "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".makefile(", ".setsockopt(",
+    "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".setsockopt(",
 )
 
 
@@ -277,24 +277,39 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
     """The project's own modules whose classes or functions this file imports, each read with
     only what those definitions need: ((path, libcst module), ...). A socket made here is often
     written through a base class or a wrapper defined there, and the reverse."""
-    from nagle_lint.project.modules import absolute, module_file, subclass_files, top_definitions
+    from nagle_lint.project.modules import (absolute, bound_imports, module_file, module_name, subclass_files,
+                                            top_definitions)
 
     wanted: dict[str, set[str]] = {}
+
+    def want(module: str, name: str, depth: int = 0) -> None:
+        found = module_file(path, module)
+        if found is None or os.path.abspath(found) == os.path.abspath(path):
+            return
+        defined = top_definitions(found)  # only definitions that touch sockets are worth reading
+        if defined.get(name):
+            wanted.setdefault(found, set()).add(name)
+        elif name not in defined and depth == 0:  # re-exported there: `from .impl import name`, `*`
+            names, _ = bound_imports(found)
+            targets = [names[name]] if name in names else []
+            targets += [f"{star}.{name}" for key, star in names.items() if key.startswith("*")]
+            for target in targets:
+                where, _, real = target.rpartition(".")
+                if where and where.split(".")[0] not in _CATALOG_TOPS:
+                    want(where, real, 1)
+
     for node in ast.walk(tree):
         if not isinstance(node, ast.ImportFrom):
             continue
         base = absolute(path, node.module, node.level)
         if not base or base.split(".")[0] in _CATALOG_TOPS:
             continue
-        found = module_file(path, base)
-        if found is None or os.path.abspath(found) == os.path.abspath(path):
-            continue
-        defined = top_definitions(found)  # only definitions that touch sockets are worth reading
-        names = {alias.name for alias in node.names if defined.get(alias.name)}
-        if names:
-            wanted.setdefault(found, set()).update(names)
+        for alias in node.names:
+            want(base, alias.name)
     classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
-    if classes:  # subclasses elsewhere that write or read what this module's classes connect
+    # subclasses elsewhere that write or read what this module's classes connect (not for the
+    # modules the catalog describes, socketserver's subclasses in a standard library tree)
+    if classes and module_name(path).split(".")[0] not in _CATALOG_TOPS:
         for found, names in subclass_files(path, classes).items():
             defined = top_definitions(found)
             names = {name for name in names if defined.get(name)}

@@ -77,6 +77,8 @@ def _agree(imports: ImportMap, other: ImportMap, own: set[str], path: str | None
     """Do the two files' imports give every shared name the same meaning? (The other file may
     import this one's own definitions: `from .client import Client` in a base module.)"""
     here = module_name(path) if path else ""
+    if other.star_from("socket") != imports.star_from("socket"):
+        return False  # `from socket import *` there: `socket` is the class, here maybe the module
     for local, qualified in other.names.items():
         if local in own:
             if qualified != f"{here}.{local}":

@@ -98,6 +98,9 @@ class FlowResult:
     splits: dict = field(default_factory=dict)  # (id(second.node), id(read)) -> Split
     exchanges: dict = field(default_factory=dict)  # Conn -> first read node after a write
     setopts: dict = field(default_factory=dict)  # id(node) -> SetOpt
+    # setsockopt() calls on a value no one here makes (a callback's `sock`, `client.socket()`):
+    # id(call) -> (call, level, option, value), judged by rules that need no connection
+    loose_setopts: dict = field(default_factory=dict)
     reads: dict = field(default_factory=dict)  # (id(conn), id(node)) -> Read
     corks_held: dict = field(default_factory=dict)  # id(setopt node) -> (SetOpt, read node)
     names: dict = field(default_factory=dict)  # Conn -> (name the code writes it by, role), for messages
@@ -204,8 +207,9 @@ class Walker:
         return self.result
 
     def _overriding(self, func: FunctionInfo) -> list:
-        """The subclasses an inherited method is walked for again: those with stream code of
-        their own (an overridden connect(), a send() it calls), when the method has some."""
+        """The subclasses an inherited method is walked for again: those that override a method
+        it calls on self or assign an attribute it uses, with stream code of their own (an
+        overridden connect(), a send() it calls), when the method has some."""
         if not func.is_method or not self.interesting(func):
             return []
         found = []
@@ -214,11 +218,37 @@ class Walker:
                 continue  # overridden there
             chain = self.index.class_chain(sub)
             own = chain[:chain.index(func.cls)] if func.cls in chain else [sub]
-            if any(self.interesting(m) or self._creates(m) for klass in own for m in klass.methods.values()):
+            methods = [m for klass in own for m in klass.methods.values()]
+            if not any(self.interesting(m) or self._creates(m) for m in methods):
+                continue
+            changed = {m.name for m in methods} | {key[5:] for klass in own for key in klass.self_bindings}
+            # and what a base assigns from an overridden method: `self.sock = self.make_socket()`
+            changed |= {key[5:] for klass in chain for key, bindings in klass.self_bindings.items()
+                        if any(_self_attribute_names(b.value) & changed for b in bindings)}
+            if changed & self._self_names(func):
                 found.append(sub)
                 if len(found) == MAX_SUBCLASS_WALKS:
                     break
         return found
+
+    def _self_names(self, func: FunctionInfo) -> set[str]:
+        """The `self.x` names a method uses, through the methods it calls on self (bounded)."""
+        key = ("self-names", id(func))
+        if key not in self._interesting:
+            names: set[str] = set()
+            todo, seen = [func], set()
+            while todo and len(seen) < 50:
+                current = todo.pop()
+                if id(current) in seen:
+                    continue
+                seen.add(id(current))
+                for name in _self_attribute_names(current.node):
+                    names.add(name)
+                    callee = self.index.method(current.cls, name) if current.cls is not None else None
+                    if callee is not None:
+                        todo.append(callee)
+            self._interesting[key] = names
+        return self._interesting[key]
 
     def _creates(self, func: FunctionInfo) -> bool:
         """Does the function call a socket factory of the catalog (a `make_socket()` hook)?"""
@@ -464,9 +494,15 @@ class Walker:
                         return self.write(state, stream, call, call.args[1:2], frame)
                     return self.read(state, stream.conn, call, self._loops(frame))
             elif method in STREAM_METHODS and not is_self:
-                stream = self._stream_of(receiver, frame)
-                if stream is not None:
-                    return self.stream_call(stream, method, call, state, frame)
+                found = self.resolver.resolve(receiver, frame.act)
+                if isinstance(found, Stream):
+                    return self.stream_call(found, method, call, state, frame)
+                if method == "setsockopt" and id(call) not in self.result.loose_setopts:
+                    args = [a.value for a in call.args if a.keyword is None and not a.star]
+                    if len(args) >= 3:
+                        consts = self.consts(frame)
+                        self.result.loose_setopts[id(call)] = (call, *(constant(a, self.imports, consts)
+                                                                        for a in args[:3]))
         bound = self._bound_method(func, frame)
         if bound is not None:  # `self._send = sock.sendall` ... `self._send(data)`
             return self.stream_call(bound.stream, bound.method, call, state, frame)
@@ -909,6 +945,17 @@ def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
     connection carries the exchange again next turn (a read-until-EOF loop alone does not)."""
     made = conn.made_in_loops
     return made is not None and any(loop not in made and loop in write_loops for loop in read_loops)
+
+
+def _self_attribute_names(node) -> set[str]:
+    """x for every `self.x` under node."""
+    out, stack = set(), [node]
+    while stack:
+        current = stack.pop()
+        if type(current) is cst.Attribute and type(current.value) is cst.Name and current.value.value == "self":
+            out.add(current.attr.value)
+        stack.extend(fast_children(current))
+    return out
 
 
 # recv() from another connection, not read(): a file's or buffer's contents sent on are the

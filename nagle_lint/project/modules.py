@@ -154,6 +154,10 @@ class ProjectImports:
             return {}
         names, exported = found
         out = {}
+        path = module_file(self.importer, module)
+        for name in top_definitions(path) if path else ():  # `def get_socket` in the starred module
+            if exported is None and not name.startswith("_") or exported is not None and name in exported:
+                out[name] = f"{module}.{name}"
         for name, qualified in names.items():
             if name.startswith("*"):
                 continue

@@ -1,6 +1,7 @@
 """Finding builders shared by the split rules (NAG101-NAG103, NAG401) and the nodelay rules."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from nagle_lint.rules.base import Rule
@@ -76,18 +77,49 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
     from nagle_lint.context import receiver_name
     from nagle_lint.fixes.nodelay import nodelay_fixes
 
-    for conn, read in ctx.facts.flow.exchanges.items():
-        if conn.side != side or not conn.nagle_on() or not conn.keep_alive:
+    exchanges = ctx.facts.flow.exchanges
+    grouped = set()  # connections reported with the one whose name they share
+    for conn, read in exchanges.items():
+        if conn.side != side or not conn.nagle_on() or not conn.keep_alive or id(conn) in grouped:
             continue  # (an HTTP/1.0 handler closes after one response: no next request)
-        node = conn.origin.name if conn.handler is not None else conn.origin
-        if not ctx.is_local(node):
+        # `self.sock = a() if tls else b()`: one finding for the name (at its first creation
+        # site), whose fix sets TCP_NODELAY at every site
+        group = [(c, _site(ctx, c)) for c in [conn, *conn.alternatives]
+                 if c in exchanges and c.side == side and c.nagle_on() and id(c) not in grouped]
+        group = sorted(((c, site) for c, site in group if site is not None), key=lambda item: ctx.order(item[1]))
+        if not group:
             continue  # made in a linked module: reported when that file is checked
+        grouped.update(id(c) for c, _ in group)
+        (first, node), others = group[0], group[1:]
         if conn.handler is not None:
             fix = "set disable_nagle_algorithm = True on the handler class"
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
         name = ctx.facts.flow.names.get(conn, (receiver_name(read),))[0]
         message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.where(read), fix=fix) + _optional(conn)
-        yield ctx.finding(rule, node, message, related=[("read", read)],
-                          fixes=ctx.local_fixes(lambda: nodelay_fixes(ctx, conn)),
+        related = [("also made here", site) for _, site in others] + [("read", read)]
+        fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
+        yield ctx.finding(rule, node, message, related=related, fixes=fixes,
                           side="server" if side == C.SERVER else "client")
+
+
+def _site(ctx: FileContext, conn):
+    """Where a connection is reported: its creation (or handler class) in this file, or the call
+    here of a linked module's factory that made it; None when neither is in this file."""
+    node = conn.origin.name if conn.handler is not None else conn.origin
+    if ctx.is_local(node):
+        return node
+    return conn.site if conn.site is not None and ctx.is_local(conn.site) else None
+
+
+def _joint(per_site: list[tuple]) -> tuple:
+    """One fix that sets TCP_NODELAY at every creation site (an edit shared by two sites, after
+    the name they share, once), or none unless each site has one."""
+    if len(per_site) == 1:
+        return per_site[0]
+    if not all(per_site):
+        return ()
+    fixes = [found[0] for found in per_site]
+    least = max(fixes, key=lambda f: list(type(f.applicability)).index(f.applicability))
+    edits = tuple(dict.fromkeys(e for f in fixes for e in f.edits))
+    return (replace(fixes[0], applicability=least.applicability, edits=edits),)

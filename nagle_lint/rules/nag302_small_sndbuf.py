@@ -3,7 +3,8 @@
 ## What it does
 Flags `setsockopt(SOL_SOCKET, SO_SNDBUF, n)` on a TCP socket when `n` is a constant of 16 KiB or
 less (literals and module-level constants are resolved; values from configuration are not
-judged).
+judged). On a socket the code does not make (a callback's argument, `client.socket()`), it is
+reported with low confidence and says so; on a socket known to be UDP or AF_UNIX, never.
 
 ## Why is this bad?
 Linux doubles the request and raises it to a floor of 4608 bytes, far below one loopback segment
@@ -31,6 +32,9 @@ No automatic fix: the right size depends on the messages; removing the call is u
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from nagle_lint.model import Confidence
 from nagle_lint.rules.base import Invalid, Rule, Valid
 from nagle_lint.streams import catalog as C
 
@@ -41,6 +45,11 @@ EXAMPLES = (
     Invalid(_CLIENT + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)\n", at="3:1"),
     Invalid("import socket\nBUF = 2048\n" + _CLIENT[14:] + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, BUF)\n",
             at="4:1"),
+    # a socket handed over by a library: most likely its TCP connection
+    Invalid("import socket\n\ndef on_socket_open(client, userdata, sock):\n"
+            "    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)\n", at="4:5"),
+    Valid("import socket\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+          "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)\n"),
 )
 
 RULE = Rule(
@@ -55,12 +64,23 @@ SMALL_SNDBUF = 16 * 1024
 _SNDBUF = (C.SOL_SOCKET, C.OPTION_NUMBERS["SO_SNDBUF"])
 
 
+_MESSAGE = ("SO_SNDBUF set to {n} bytes{where} (Linux makes it at least 4608): a message that does "
+            "not fit waits for the peer's delayed ACKs, ~40 ms per request and a crawl for streams; "
+            "leave it to autotuning or use a much larger buffer")
+
+
 def check(ctx):
+    from nagle_lint.context import call_text
+    from nagle_lint.streams.names import dotted
+
     for opt in ctx.facts.flow.setopts.values():
         if (opt.level, opt.option) != _SNDBUF or opt.value is None or not opt.conn.is_tcp:
             continue
         if 0 < opt.value <= SMALL_SNDBUF:
-            message = (f"SO_SNDBUF set to {opt.value} bytes (Linux makes it at least 4608): a message that does "
-                       "not fit waits for the peer's delayed ACKs, ~40 ms per request and a crawl for streams; "
-                       "leave it to autotuning or use a much larger buffer")
-            yield ctx.finding(RULE, opt.node, message)
+            yield ctx.finding(RULE, opt.node, _MESSAGE.format(n=opt.value, where=""))
+    for call, level, option, value in ctx.facts.flow.loose_setopts.values():
+        if (level, option) == _SNDBUF and value is not None and 0 < value <= SMALL_SNDBUF:
+            receiver = call.func.value
+            where = f" on `{dotted(receiver) or call_text(receiver)}`, if it is a TCP socket"
+            found = ctx.finding(RULE, call, _MESSAGE.format(n=value, where=where))
+            yield replace(found, confidence=Confidence.LOW) if found is not None else None

@@ -35,6 +35,7 @@ class Conn:
     # other creation sites one name may hold instead (`return socks.create_connection(a) if proxy
     # else socket.create_connection(a)`): what the code does through the name happens to them too
     alternatives: list = field(default_factory=list, repr=False)
+    site: cst.CSTNode | None = field(default=None, repr=False)  # the factory call that made this one
 
     @property
     def is_tcp(self) -> bool:
@@ -297,7 +298,7 @@ class Resolver:
         key = (id(stream.conn), id(call))
         conn = self.call_conns.get(key)
         if conn is None:
-            conn = self.call_conns[key] = replace(stream.conn, base=stream.conn)
+            conn = self.call_conns[key] = replace(stream.conn, base=stream.conn, site=call, alternatives=[])
         return self.stream(conn, stream.role, stream.name, site=call)
 
     def _factory(self, call: cst.Call, qualified: str, act: Activation | None, index: int | None):
@@ -362,6 +363,8 @@ class Resolver:
             type_value = constant(kind, self.imports, consts)
             if type_value is None and family is not None and self._socktype_is_stream(kind, act):
                 type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
+        if not families and family is not None and _other_family(self.imports.qualify(family)):
+            return C.NOT_A_STREAM, False  # socket.AF_NETLINK, PF_RDS, AF_CAN...: never TCP
         if not families or type_value is None:
             return None  # decided at run time: precision first
         inet = {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
@@ -755,6 +758,13 @@ def _arg(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | No
     if position < len(positional):
         return positional[position].value
     return None
+
+
+def _other_family(qualified: str | None) -> bool:
+    """A family constant of the socket module other than the three the catalog knows."""
+    if not qualified or not qualified.startswith(("socket.AF_", "socket.PF_")):
+        return False
+    return qualified[9:] not in ("INET", "INET6", "UNIX", "UNSPEC")
 
 
 def contains(expr, node) -> bool:
