@@ -190,6 +190,8 @@ def split_code(split: Split) -> str | None:
         return "NAG401"  # one more segment and syscall, stall or not
     if not split.repeats:
         return None  # a one-shot connection: its first data is ACKed at once
+    if conn.handler is not None and not conn.keep_alive:
+        return None  # closed after this response (HTTP/1.0, Connection: close): the FIN sends the rest
     if loop_makes_pieces(split):
         return "NAG103"
     return "NAG102" if conn.side == C.SERVER else "NAG101"

@@ -16,7 +16,7 @@ import libcst as cst
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, contains, returns_new
+from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, contains, return_statements, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
 
 MAX_INLINE_DEPTH = 10
@@ -116,6 +116,9 @@ class FlowResult:
 # client split stalls only on a warm connection: a one-shot connection cannot stall.
 EMPTY = (None, None, 0, False, None, False, True)
 COLD = (None, None, 0, False, None, False, False)  # a connection just made in the walked code
+# the warm slot of a handler connection whose response said `Connection: close` (or is an
+# error page): the server closes it after this response, so no next request waits
+CLOSING = "closing"
 
 
 @dataclass
@@ -174,6 +177,7 @@ class Walker:
         self._inlined: dict = {}
         self._retries: dict = {}
         self._related: set | None = None
+        self._node_order: dict | None = None
 
     # -- roots ------------------------------------------------------------------------------
     def run(self, module_root: FunctionInfo) -> FlowResult:
@@ -191,8 +195,11 @@ class Walker:
         # A kept connection (an attribute, a pool) written in one method and read in another is
         # used for request/response even when no single walk sees the write before the read.
         # (A request handler's connection lives for one handle() call, walked whole from there.)
+        # A request handler's connection lives for one handle() call and is walked whole from
+        # there; a write it cannot see there (a callback: `framer.process(data, self.execute)`)
+        # answers the requests a loop in handle() reads.
         for conn, read in self.result.kept_reads.items():
-            if conn in self.result.kept_writes and conn.handler is None:
+            if conn in self.result.kept_writes and (conn.handler is None or self._read_in_loop(conn, read)):
                 self.result.exchanges.setdefault(conn, read)
         # a connection reached through a name that may hold another creation site instead:
         # the exchange and a TCP_NODELAY set through that name are the other's too
@@ -205,6 +212,19 @@ class Walker:
                     if conn in self.result.names:
                         self.result.names.setdefault(other, self.result.names[conn])
         return self.result
+
+    def _dispatched(self, func: FunctionInfo) -> bool:
+        """Is the method what the class's __getattr__ answers for do_* names (`if
+        name.startswith("do_"): return self.run_wsgi`)?"""
+        hook = self.index.method(func.cls, "__getattr__")
+        if hook is None:
+            return False
+        returns = [r.value for r in return_statements(hook.node)]
+        return any(dotted(value) == f"self.{func.name}" for value in returns if value is not None)
+
+    def _read_in_loop(self, conn: Conn, node) -> bool:
+        found = self.result.reads.get((id(conn), id(node)))
+        return found is not None and bool(found.loops)
 
     def _overriding(self, func: FunctionInfo) -> list:
         """The subclasses an inherited method is walked for again: those that override a method
@@ -275,7 +295,7 @@ class Walker:
     def _handler_exit(self, func: FunctionInfo, state) -> None:
         """After a do_* method of a keep-alive http.server handler, the server reads the next
         request: the peer is waiting for the whole response."""
-        if state is None or not func.is_method or not func.name.startswith("do_"):
+        if state is None or not func.is_method or not (func.name.startswith("do_") or self._dispatched(func)):
             return
         conn = self.resolver.handler_conn(func.cls)
         if conn is not None and conn.facts.role == C.HTTP_HANDLER and conn.keep_alive:
@@ -469,10 +489,10 @@ class Walker:
         return found if isinstance(found, Stream) else None
 
     def _handler(self, frame: _Frame) -> Conn | None:
-        func = frame.act.func
-        if func is None or func.cls is None:
+        cls = frame.act.self_cls
+        if cls is None:
             return None
-        conn = self.resolver.handler_conn(func.cls)
+        conn = self.resolver.handler_conn(cls)
         return conn if conn is not None and conn.facts.role == C.HTTP_HANDLER else None
 
     def call(self, call: cst.Call, state, frame: _Frame):
@@ -558,17 +578,20 @@ class Walker:
         fake = cst.Call(func=target, args=[cst.Arg(value=a) for a in args])
         self.inline(callee, fake, {}, frame)
 
+    def _closing(self, state, conn: Conn):
+        return {**state, conn: frozenset(chain[:6] + (CLOSING,) for chain in self._chains(state, conn))}
+
     def http_call(self, conn: Conn, method: str, call, state, frame: _Frame):
-        wfile = self.resolver.self_attr(frame.act.func.cls, "self.wfile")
+        wfile = self.resolver.self_attr(frame.act.self_cls, "self.wfile")
         if method == "send_header":  # Connection: close makes the server close after this response
             args = [a.value for a in call.args]
             if len(args) >= 2 and all(isinstance(a, cst.SimpleString) for a in args[:2]):
                 name, value = (str(a.evaluated_value).lower() for a in args[:2])
                 if name == "connection" and value == "close":
-                    return self.close_conn(state, conn)
+                    return self._closing(state, conn)
             return state
         if method in C.HTTP_CLOSING:
-            return self.close_conn(state, conn)
+            return self._closing(state, conn)
         if isinstance(wfile, Stream):
             return self.write(state, wfile, call, (), frame)
         return state
@@ -805,8 +828,12 @@ class Walker:
         chains = self._chains(state, conn)
         if conn not in self.result.kept_reads and any(c[6] for c in chains):
             self.result.kept_reads[conn] = node
-        for chain in chains:
+        # in source order, so that which first piece a split names never depends on set order
+        for chain in sorted(chains, key=self._chain_order) if len(chains) > 1 else chains:
             first, second, count, dirty, cork, shadowed, warm = chain
+            if warm is CLOSING:
+                new.add(chain)  # closed after this response: the FIN pushes out what Nagle holds
+                continue
             # a server's next-request read means another response follows on this connection,
             # and a loop around the read that was not around the connect repeats the exchange
             repeats = warm or conn.side != C.CLIENT or (count >= 1 and _repeats_in_loop(conn, loops, first.loops))
@@ -824,6 +851,20 @@ class Walker:
                 self.result.corks_held.setdefault(id(cork.node), (cork, node))
             new.add((None, None, 0, dirty, cork, True, warm or count >= 1))
         return {**state, conn: frozenset(new)}
+
+    def _chain_order(self, chain) -> tuple:
+        if self._node_order is None:
+            order, stack = {}, [self.index.module]
+            while stack:
+                node = stack.pop()
+                order[id(node)] = len(order)
+                stack.extend(reversed(list(fast_children(node))))
+            self._node_order = order
+        first, second = chain[0], chain[1]
+        # the piece just before the held one first: the nearest split (headers, then the body)
+        return (chain[2], -self._node_order.get(id(first.node), -1) if first else 1,
+                len(first.sites) if first else 0, self._node_order.get(id(second.node), -1) if second else -1,
+                len(second.sites) if second else 0, str(chain[3:6]), str(chain[6]))
 
     def close(self, state, stream: Stream):
         if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", C.READER):

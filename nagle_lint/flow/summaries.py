@@ -82,6 +82,8 @@ class ModuleIndex:
         self.module_bindings: dict[str, list[Binding]] = {}
         self.module_containers: dict[str, list[Binding]] = {}
         self.consts: dict[str, cst.BaseExpression] = {}
+        # attr -> [(owner name, value, function)] for `owner.attr = value` outside `self`
+        self.attribute_sets: dict[str, list] = {}
         own = module.body if own_count is None else module.body[:own_count]
         self._scan_block(own, cls=None, func=None)
         if own_count is not None:
@@ -164,6 +166,9 @@ class ModuleIndex:
             cls.self_bindings.setdefault(key, []).append(binding)
         elif "." not in key:
             func.bindings.setdefault(key, []).append(binding)
+        elif key.count(".") == 1 and index is None:  # `handler.protocol_version = "HTTP/1.1"`
+            owner, _, attr = key.partition(".")
+            self.attribute_sets.setdefault(attr, []).append((owner, value, func))
 
     def _container(self, owner: str, value: cst.BaseExpression, cls: ClassInfo | None,
                    func: FunctionInfo | None) -> None:
@@ -256,6 +261,17 @@ class ModuleIndex:
             if name in klass.methods:
                 return klass.methods[name]
         return None
+
+    def set_from_outside(self, cls: ClassInfo, name: str) -> list[cst.BaseExpression]:
+        """Values the module assigns to cls.name from outside the class body, through the class
+        name or a local bound to it (`handler = Handler` ... `handler.protocol_version = ...`)."""
+        out = []
+        for owner, value, func in self.attribute_sets.get(name, ()):
+            holds = owner == cls.name or func is not None and any(
+                type(b.value) is cst.Name and b.value.value == cls.name for b in func.bindings.get(owner, ()))
+            if holds:
+                out.append(value)
+        return out
 
     def class_attr(self, cls: ClassInfo, name: str) -> cst.BaseExpression | None:
         for klass in self.class_chain(cls):

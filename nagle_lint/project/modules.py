@@ -73,8 +73,8 @@ def _bound_imports(path: str, stamp: tuple) -> tuple[dict[str, str], tuple[str, 
         node = stack.pop(0)
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.asname:
-                    names[alias.asname] = alias.name
+                if alias.asname:  # the first binding wins: `if PY3: import x as y` / `else: ...`
+                    names.setdefault(alias.asname, alias.name)
                 else:
                     top = alias.name.split(".")[0]
                     names.setdefault(top, top)

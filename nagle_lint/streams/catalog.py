@@ -42,6 +42,10 @@ NOT_A_STREAM = StreamFacts(transport=UNKNOWN, nagle=OFF)
 # TCP_NODELAY): names through them are read as `socket.<name>`, so their families are judged too.
 SOCKET_MODULES = ("_socket", "gevent.socket", "gevent._socket3", "eventlet.green.socket")
 
+# Python 2 names of the same modules (`import SocketServer as socketserver` in compat code).
+PY2_MODULES = {"SocketServer": "socketserver", "BaseHTTPServer": "http.server", "SimpleHTTPServer": "http.server",
+               "httplib": "http.client", "SimpleXMLRPCServer": "xmlrpc.server", "xmlrpclib": "xmlrpc.client"}
+
 # Calls that return a socket-like object. Those in SOCKET_CLASSES are refined by their family/type
 # arguments.
 FACTORIES: dict[str, StreamFacts] = {

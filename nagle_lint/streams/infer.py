@@ -77,7 +77,10 @@ class Activation:
     def self_cls(self) -> ClassInfo | None:
         if self.cls is not None:
             return self.cls
-        return self.func.cls if self.func is not None else None
+        func = self.func  # a closure inside a method sees the method's `self`
+        while func is not None and func.cls is None and func.parent is not None and "self" not in func.params:
+            func = func.parent
+        return func.cls if func is not None else None
 
 
 class Resolver:
@@ -613,7 +616,7 @@ class Resolver:
                     break
             if facts is not None:
                 break
-        if facts is None:
+        if facts is None or self._built_on_other_requests(cls):
             return None
         if self._served_by_unix_server(cls):
             facts = C.UNIX_SOCKET.with_(side=C.SERVER, role=facts.role)
@@ -623,15 +626,32 @@ class Resolver:
         if nodelay and base_name != "socketserver.BaseRequestHandler" and self.stock_setup_runs(cls):
             facts = facts.with_(nagle=C.OFF)
         version = self.index.class_attr(cls, "protocol_version")
+        if version is None:  # set on the class by the server that serves it (werkzeug's threaded mode)
+            versions = [v for v in self.index.set_from_outside(cls, "protocol_version") if isinstance(v, cst.SimpleString)]
+            version = versions[0] if versions else None
         spoken = str(version.evaluated_value) if isinstance(version, cst.SimpleString) else None
         # an http.server handler keeps the connection only on HTTP/1.1; a handler class of its
         # own that declares HTTP/1.0 (http.server's base class itself) closes after one request
         keep_alive = ("1.1" in spoken) if facts.role == C.HTTP_HANDLER and spoken is not None else (
             facts.role != C.HTTP_HANDLER and (spoken is None or "1.0" not in spoken))
+        if keep_alive and facts.role == C.HTTP_HANDLER and _always_closes(cls):
+            keep_alive = False  # every header block it sends says `Connection: close`
         conn = Conn(origin=cls.node, facts=facts, label="self.request", keep_alive=keep_alive, handler=cls)
         self.handler_conns[key] = conn
         self.conns[id(cls.node)] = conn
         return conn
+
+    def _built_on_other_requests(self, cls: ClassInfo) -> bool:
+        """Does the module build the handler (or a subclass) itself around a request that is not
+        a TCP socket (`Handler(serial_port, addr, self)`)? Then what it reads and writes is that."""
+        for klass in [cls, *self.index.subclasses(cls)]:
+            for call, caller in self._calls_named(klass.name):
+                if dotted(call.func) not in (klass.name, f"self.{klass.name}") or not call.args:
+                    continue
+                given = self.resolve(call.args[0].value, Activation(caller) if caller is not None else None)
+                if not (isinstance(given, Stream) and given.conn.is_tcp):
+                    return True
+        return False
 
     def stock_setup_runs(self, cls: ClassInfo) -> bool:
         own = self.index.method(cls, "setup")
@@ -757,6 +777,40 @@ def _arg(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | No
             return arg.value
     if position < len(positional):
         return positional[position].value
+    return None
+
+
+def _always_closes(cls: ClassInfo) -> bool:
+    """Does every `self.end_headers()` of the class follow, in the same block,
+    `self.send_header("Connection", "close")`? (Then the server closes after each response.)"""
+    blocks, stack = [], [cls.node]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.IndentedBlock):
+            blocks.append(node.body)
+        stack.extend(fast_children(node))
+    seen = False
+    for body in blocks:
+        closed = False
+        for stmt in body:
+            call = _expr_call(stmt)
+            if call is None:
+                continue
+            name = dotted(call.func)
+            if name == "self.send_header" and len(call.args) >= 2 and all(
+                    isinstance(a.value, cst.SimpleString) for a in call.args[:2]):
+                closed = closed or [str(a.value.evaluated_value).lower() for a in call.args[:2]] == ["connection", "close"]
+            elif name == "self.end_headers":
+                seen = True
+                if not closed:
+                    return False
+    return seen
+
+
+def _expr_call(stmt) -> cst.Call | None:
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr):
+        value = stmt.body[0].value
+        return value if isinstance(value, cst.Call) else None
     return None
 
 

@@ -138,7 +138,11 @@ class ImportMap:
 
 
 def _as_socket(qualified: str) -> str:
-    """`gevent.socket.AF_UNIX` -> `socket.AF_UNIX`: green socket modules mirror the stdlib's."""
+    """`gevent.socket.AF_UNIX` -> `socket.AF_UNIX`: green socket modules mirror the stdlib's;
+    `SocketServer.X` -> `socketserver.X`: Python 2 names of the same modules."""
+    head, dot, rest = qualified.partition(".")
+    if head in catalog.PY2_MODULES:
+        qualified = catalog.PY2_MODULES[head] + dot + rest
     for module in catalog.SOCKET_MODULES:
         if qualified == module or qualified.startswith(module + "."):
             return "socket" + qualified[len(module):]
