@@ -117,3 +117,21 @@ def test_cached_result_is_stale_when_a_linked_module_changes(tmp_path):
     os.utime(transport, (later, later))
     second = check_paths([str(package / "client.py")], cache=Cache(settings_cache), jobs=1)
     assert "NAG101" not in [c for _, c in _codes(second[0])]
+
+
+def test_findings_do_not_depend_on_hash_order():
+    """Set and dict order changes with PYTHONHASHSEED; which pieces a split names must not."""
+    import subprocess
+    import sys
+
+    corpus = Path(__file__).resolve().parent.parent / "corpus"
+    outputs = []
+    for seed in ("1", "2"):
+        proc = subprocess.run([sys.executable, "-m", "nagle_lint.cli", "--no-cache", "-j", "1", "--select", "ALL",
+                               "--output-format", "concise", "--exit-zero", str(corpus)],
+                              capture_output=True, text=True, timeout=300, check=False,
+                              env={**os.environ, "PYTHONHASHSEED": seed})
+        assert proc.returncode == 0, proc.stderr
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
+    assert outputs[0].count("NAG1") > 20

@@ -178,6 +178,7 @@ class Walker:
         self._retries: dict = {}
         self._related: set | None = None
         self._node_order: dict | None = None
+        self._later_turns = 0  # how many enclosing loops are on their second (later) turn
 
     # -- roots ------------------------------------------------------------------------------
     def run(self, module_root: FunctionInfo) -> FlowResult:
@@ -333,7 +334,10 @@ class Walker:
             if guard:
                 frame.large.add(guard)
             frame.conds.append(stmt.test)
-            taken = self.block(_body(stmt.body), state, frame)
+            # `if status_sent is None: status_sent = ...` on a nonlocal or self attribute runs on
+            # the first turn of the loop that calls this, not on the later ones
+            once = self._later_turns and _once_guard(stmt, frame.act.func)
+            taken = None if once else self.block(_body(stmt.body), state, frame)
             frame.conds.pop()
             frame.large.discard(guard)
             if stmt.orelse is None:
@@ -434,7 +438,11 @@ class Walker:
         first_out = self.block(_body(stmt.body), first_in, frame)
         second_in = enter(join(first_out, *loop.continues))
         loop.continues.clear()
-        second_out = self.block(_body(stmt.body), second_in, frame)
+        self._later_turns += 1
+        try:
+            second_out = self.block(_body(stmt.body), second_in, frame)
+        finally:
+            self._later_turns -= 1
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
         # and a zero-turn path around a read loop would invent writes with no read between them.
@@ -672,7 +680,7 @@ class Walker:
         sites = frame.sites + (call,)
         self_cls = frame.act.self_cls if callee.is_method and not on_instance else None
         key = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
-               tuple(id(c) for c in sites), frozenset(state.items()), id(self_cls))
+               tuple(id(c) for c in sites), frozenset(state.items()), id(self_cls), self._later_turns > 0)
         if key in self._inlined:
             return self._inlined[key]
         self.stack.append(callee)
@@ -805,6 +813,8 @@ class Walker:
             return
         sock_call = call.func.attr.value.startswith("sock_") and call.args  # loop.sock_sendall(sock, ...)
         name = dotted(call.args[0].value if sock_call else call.func.value)
+        if name == "self":  # self.end_headers(): the handler's wfile
+            name = stream.name or "self.wfile"
         if name:
             self.result.names[conn] = (name, stream.role)
 
@@ -861,10 +871,19 @@ class Walker:
                 stack.extend(reversed(list(fast_children(node))))
             self._node_order = order
         first, second = chain[0], chain[1]
-        # the piece just before the held one first: the nearest split (headers, then the body)
-        return (chain[2], -self._node_order.get(id(first.node), -1) if first else 1,
-                len(first.sites) if first else 0, self._node_order.get(id(second.node), -1) if second else -1,
-                len(second.sites) if second else 0, str(chain[3:6]), str(chain[6]))
+        order = self._node_order
+        at = order.get(id(first.node), -1) if first else -1
+        held = order.get(id(second.node), -1) if second else -1
+        # a first piece before the held one in the source (not from an earlier loop turn), the
+        # nearest of those: the header block, then the body
+        def loops(event):
+            return tuple(order.get(loop, -1) for loop in event.loops) if event else ()
+
+        def sites(event):
+            return tuple(order.get(id(site), -1) for site in event.sites) if event else ()
+
+        return (chain[2], at >= held >= 0, -at, loops(first), sites(first), loops(second), sites(second),
+                chain[3], chain[4] is not None, chain[5], str(chain[6]))
 
     def close(self, state, stream: Stream):
         if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", C.READER):
@@ -986,6 +1005,28 @@ def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
     connection carries the exchange again next turn (a read-until-EOF loop alone does not)."""
     made = conn.made_in_loops
     return made is not None and any(loop not in made and loop in write_loops for loop in read_loops)
+
+
+def _once_guard(stmt: cst.If, func) -> bool:
+    """`if x is None:` / `if not x:` whose body sets x, where x outlives one call (a nonlocal or
+    global name, or `self.x`): the body runs once, then never again."""
+    test = stmt.test
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(
+            test.comparisons[0].operator, cst.Is) and dotted(test.comparisons[0].comparator) == "None":
+        name = dotted(test.left)
+    elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        name = dotted(test.expression)
+    else:
+        return False
+    if name is None:
+        return False
+    if not name.startswith("self."):
+        if func is None or not any(isinstance(small, (cst.Nonlocal, cst.Global)) and any(
+                n.name.value == name for n in small.names)
+                for line in _body(func.node.body) if isinstance(line, cst.SimpleStatementLine) for small in line.body):
+            return False
+    return any(isinstance(small, cst.Assign) and any(dotted(t.target) == name for t in small.targets)
+               for line in _body(stmt.body) if isinstance(line, cst.SimpleStatementLine) for small in line.body)
 
 
 def _self_attribute_names(node) -> set[str]:
