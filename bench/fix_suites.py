@@ -153,6 +153,7 @@ class Pkg:
     editable: bool = True
     cwd: str = ""                                      # run pytest here (relative to the root)
     env: dict[str, str] = field(default_factory=dict)  # extra environment for the suite
+    python: str = ""                                   # interpreter for the venv (default: this one)
     timeout: int = 0                                   # seconds per suite run (0: --timeout)
     why: str = ""                                      # why the deselections
 
@@ -233,15 +234,16 @@ def get_source(pkg: Pkg, work: Path, cache: Path | None) -> Path:
 
 def ensure_venv(pkg: Pkg, work: Path, seed: Path) -> Path:
     """A venv with the test deps and the package's own deps (installed once from `seed`)."""
-    venv = work / "venvs" / pkg.key
-    spec = json.dumps({"deps": pkg.deps, "editable": pkg.editable, "py": sys.version})
+    python = pkg.python or sys.executable
+    venv = work / "venvs" / (pkg.key + (f"-{Path(python).name}" if pkg.python else ""))
+    spec = json.dumps({"deps": pkg.deps, "editable": pkg.editable, "py": python})
     marker = venv / ".fix-suites-ready"
     if marker.exists() and marker.read_text() == spec:
         return venv
     if venv.exists():
         shutil.rmtree(venv)
     log(f"  creating venv {venv}")
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([python, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     subprocess.run(pip + ["--upgrade", "pip", "setuptools", "wheel"], check=True, timeout=900)
     # the package's runtime deps: install a scratch copy once (then replaced by each copy)
