@@ -41,11 +41,12 @@ class BoundMethod:
 class WriteEvent:
     """One call that puts bytes on the wire (or into a buffer that a flush will send)."""
 
-    __slots__ = ("node", "stream", "size", "large", "loops", "func", "sites")
+    __slots__ = ("node", "stream", "size", "large", "loops", "func", "sites", "rank")
 
-    def __init__(self, node, stream, size, large, loops, func, sites=()):
+    def __init__(self, node, stream, size, large, loops, func, sites=(), rank=()):
         self.node, self.stream, self.size, self.large, self.loops, self.func = node, stream, size, large, loops, func
         self.sites = sites  # the helper calls that led here from the analysed function, outermost first
+        self.rank = rank  # source order of the call, its loops and sites: a stable sort key
 
     def same_write(self, other: "WriteEvent") -> bool:
         return self.node is other.node and self.sites == other.sites
@@ -139,6 +140,13 @@ class _Frame:
     conds: list = field(default_factory=list)  # tests of the enclosing `if`s, innermost last
 
 
+def chain_key(chain) -> tuple:
+    """A total order on chains that does not depend on object ids or set order."""
+    first, second, count, dirty, cork, flag, warm = chain
+    return (first.rank if first else (), second.rank if second else (), count, dirty,
+            cork.node is not None if cork is not None else False, flag, str(warm))
+
+
 def join(*states):
     """Union of the possible chains, per connection; None is an unreachable path."""
     live = [s for s in states if s is not None]
@@ -159,7 +167,7 @@ def join(*states):
             # what follows (complete splits of 2+ writes stand on their own path)
             chains = {c[:5] + (True,) + c[6:] if c[2] == 1 else c for c in chains}
         if len(chains) > MAX_CHAINS:  # keep the informative ones: longest chains first
-            chains = set(sorted(chains, key=lambda c: -c[2])[:MAX_CHAINS])
+            chains = set(sorted(chains, key=lambda c: (-c[2], chain_key(c)))[:MAX_CHAINS])
         merged[conn] = frozenset(chains)
     return merged
 
@@ -751,7 +759,8 @@ class Walker:
                     size = sum(sizes) if sizes and all(sizes) else 0
                 name = dotted(value) or (dotted(value.value) if isinstance(value, cst.Subscript) else None)
                 large = (name is not None and name in frame.large) or size >= LARGE_PIECE
-            event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites)
+            event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites,
+                               self._rank(call, loops, frame.sites))
             self._write_events[key] = event
         self._name(conn, stream, call)
         if args and self._forwarded(args[0].value if isinstance(args[0], cst.Arg) else args[0], call, frame):
@@ -826,7 +835,8 @@ class Walker:
         key = (id(call), loops, tuple(id(c) for c in frame.sites))
         event = self._write_events.get(key)
         if event is None:
-            event = self._write_events[key] = WriteEvent(call, stream, 0, False, loops, frame.act.func, frame.sites)
+            event = self._write_events[key] = WriteEvent(call, stream, 0, False, loops, frame.act.func, frame.sites,
+                                                         self._rank(call, loops, frame.sites))
         new = set()
         for chain in self._chains(state, conn):
             new.add(_wire(chain, event) if chain[3] else chain)
@@ -862,7 +872,7 @@ class Walker:
             new.add((None, None, 0, dirty, cork, True, warm or count >= 1))
         return {**state, conn: frozenset(new)}
 
-    def _chain_order(self, chain) -> tuple:
+    def _rank(self, call, loops: tuple, sites: tuple) -> tuple:
         if self._node_order is None:
             order, stack = {}, [self.index.module]
             while stack:
@@ -870,20 +880,18 @@ class Walker:
                 order[id(node)] = len(order)
                 stack.extend(reversed(list(fast_children(node))))
             self._node_order = order
-        first, second = chain[0], chain[1]
         order = self._node_order
-        at = order.get(id(first.node), -1) if first else -1
-        held = order.get(id(second.node), -1) if second else -1
-        # a first piece before the held one in the source (not from an earlier loop turn), the
-        # nearest of those: the header block, then the body
-        def loops(event):
-            return tuple(order.get(loop, -1) for loop in event.loops) if event else ()
+        return (order.get(id(call), -1), tuple(order.get(loop, -1) for loop in loops),
+                tuple(order.get(id(site), -1) for site in sites))
 
-        def sites(event):
-            return tuple(order.get(id(site), -1) for site in event.sites) if event else ()
-
-        return (chain[2], at >= held >= 0, -at, loops(first), sites(first), loops(second), sites(second),
-                chain[3], chain[4] is not None, chain[5], str(chain[6]))
+    def _chain_order(self, chain) -> tuple:
+        """A first piece before the held one in the source (not from an earlier loop turn), the
+        nearest of those: the header block, then the body."""
+        first, second = chain[0], chain[1]
+        at = first.rank[0] if first else -1
+        held = second.rank[0] if second else -1
+        return (chain[2], at >= held >= 0, -at, first.rank if first else (), second.rank if second else (),
+                chain_key(chain))
 
     def close(self, state, stream: Stream):
         if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", C.READER):
@@ -932,7 +940,8 @@ class Walker:
                 if value:
                     new.add(chain[:4] + (record,) + chain[5:])
                 elif chain[4] is not None and chain[3]:  # uncork sends what the cork held, at once
-                    event = WriteEvent(call, stream, 0, False, self._loops(frame), frame.act.func, frame.sites)
+                    event = WriteEvent(call, stream, 0, False, self._loops(frame), frame.act.func, frame.sites,
+                                       self._rank(call, self._loops(frame), frame.sites))
                     new.add(_wire(chain, event)[:4] + (None,) + chain[5:])
                 else:
                     new.add(chain[:4] + (None,) + chain[5:])

@@ -106,7 +106,9 @@ class Resolver:
         return self.conns[key]
 
     def stream(self, conn: Conn, role: str, name: str = "", site: object = None) -> Stream:
-        key = (id(conn), role, id(site) if site is not None else name)
+        # (a site may be a (call, index) pair made on the fly: its id alone could be reused)
+        where = (id(site[0]), site[1]) if isinstance(site, tuple) else id(site) if site is not None else name
+        key = (id(conn), role, where)
         if key not in self.streams:
             self.streams[key] = Stream(conn, role, name)
         return self.streams[key]
