@@ -107,6 +107,7 @@ class FlowResult:
     names: dict = field(default_factory=dict)  # Conn -> (name the code writes it by, role), for messages
     kept_writes: dict = field(default_factory=dict)  # Conn -> first write on it past its first exchange
     kept_reads: dict = field(default_factory=dict)  # Conn -> first read on it past its first exchange
+    bracketed: set = field(default_factory=set)  # connections made and closed within one call
 
 
 # A chain: first piece, first held piece, count, dirty buffer, cork setopt, a flag, and warm. With
@@ -120,6 +121,9 @@ COLD = (None, None, 0, False, None, False, False)  # a connection just made in t
 # the warm slot of a handler connection whose response said `Connection: close` (or is an
 # error page): the server closes it after this response, so no next request waits
 CLOSING = "closing"
+# a connection closed on this path: like a cold one (nothing pending, no exchange to repeat),
+# told apart so that a call that makes and closes its connection is known to
+CLOSED = (None, None, 0, False, None, False, "")
 
 
 @dataclass
@@ -187,6 +191,8 @@ class Walker:
         self._related: set | None = None
         self._node_order: dict | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
+        self._made_here: set = set()  # connections made, and closed, in the current root walk
+        self._closed_here: set = set()
 
     # -- roots ------------------------------------------------------------------------------
     def run(self, module_root: FunctionInfo) -> FlowResult:
@@ -198,9 +204,15 @@ class Walker:
             for cls in [None, *self._overriding(func)]:
                 act = Activation(func, dict(params), cls=cls)
                 self.stack = [func]
+                self._made_here, self._closed_here = set(), set()
                 out = self.function(act, {}, ())
                 if cls is None:
                     self._handler_exit(func, out)
+                # made, used and closed on every normal path of one call (`self._open()` ...
+                # `self._close()` in each public method): one exchange per connection
+                for conn in self._made_here & self._closed_here:
+                    if out is not None and out.get(conn) == frozenset({CLOSED}):
+                        self.result.bracketed.add(conn)
         # A kept connection (an attribute, a pool) written in one method and read in another is
         # used for request/response even when no single walk sees the write before the read.
         # (A request handler's connection lives for one handle() call, walked whole from there.)
@@ -208,6 +220,8 @@ class Walker:
         # there; a write it cannot see there (a callback: `framer.process(data, self.execute)`)
         # answers the requests a loop in handle() reads.
         for conn, read in self.result.kept_reads.items():
+            if conn in self.result.bracketed:
+                continue
             if conn in self.result.kept_writes and (conn.handler is None or self._read_in_loop(conn, read)):
                 self.result.exchanges.setdefault(conn, read)
         # a connection reached through a name that may hold another creation site instead:
@@ -710,6 +724,9 @@ class Walker:
                 if isinstance(target, cst.Attribute) and target.attr.value in STREAM_METHODS:
                     found = True
                     break
+                if self.imports.qualify(target) in C.FACTORIES:
+                    found = True  # it makes a connection: where its life starts matters
+                    break
                 if type(target) is cst.Name and target.value in func.params:
                     found = True  # a callable it is handed may be `sock.sendall`
                     break
@@ -899,7 +916,8 @@ class Walker:
         return self.close_conn(state, stream.conn)
 
     def close_conn(self, state, conn: Conn):
-        return {**state, conn: frozenset({COLD})}
+        self._closed_here.add(conn)
+        return {**state, conn: frozenset({CLOSED})}
 
     def created(self, state, value, frame: _Frame, width: int = 0):
         """`s = socket.create_connection(...)`, `conn, addr = srv.accept()`: a new connection from
@@ -909,6 +927,7 @@ class Walker:
             if not isinstance(found, Stream) or state is None or not self._makes(value, found.conn, frame):
                 continue
             found.conn.made_in_loops = self._loops(frame)
+            self._made_here.add(found.conn)
             state = {**state, found.conn: frozenset({COLD})}
         return state
 
