@@ -343,3 +343,38 @@ def _calls(node):
             out.append(current)
         stack.extend(fast_children(current))
     return out
+
+
+def reaching_self_values(func: "FunctionInfo", value: cst.CSTNode) -> dict[str, cst.BaseExpression]:
+    """`self.x` -> the value last assigned to it before the statement holding value, in the same
+    block or an enclosing one of func (`self.sock = socket.socket()` then, two lines on,
+    `self.stream = IOStream(self.sock)`). Straight-line reading: branches beside it are ignored."""
+    found: dict[str, cst.BaseExpression] = {}
+
+    def visit(body) -> bool:
+        for stmt in body:
+            if contains_node(stmt, value):
+                for block in child_blocks(stmt):
+                    if visit(block):
+                        return True
+                return True
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                        key = dotted(small.targets[0].target)
+                        if key is not None and key.startswith("self.") and key.count(".") == 1:
+                            found[key] = small.value
+        return False
+
+    visit(_block(func.node.body))
+    return found
+
+
+def contains_node(expr, node) -> bool:
+    stack = [expr]
+    while stack:
+        current = stack.pop()
+        if current is node:
+            return True
+        stack.extend(fast_children(current))
+    return False

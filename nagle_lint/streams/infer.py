@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import (CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex,
+from nagle_lint.flow.summaries import (CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex, reaching_self_values,
                                       index_column)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
@@ -213,6 +213,14 @@ class Resolver:
             inner = act if act is not None and binding.func is act.func else (
                 Activation(binding.func, cls=self_cls if binding.func.cls is not None else None)
                 if binding.func is not None else None)
+            if self_cls is not None and inner is not None and inner is not act:
+                # `self.stream = IOStream(self.socket)` right after `self.socket = socket(...)`:
+                # the attribute as it is there, not every value it ever takes
+                for key, earlier in reaching_self_values(binding.func, binding.value).items():
+                    if key not in inner.params and dotted(earlier) != key:
+                        found = self.resolve(earlier, inner)
+                        if isinstance(found, Stream):
+                            inner.params[key] = found
             results.append(self.resolve(binding.value, inner, binding.index))
         return merge(results)
 
