@@ -430,7 +430,15 @@ class Walker:
             width = max((len(t.elements) for t in targets if isinstance(t, (cst.Tuple, cst.List))), default=0)
             state = self.created(state, small.value, frame, width)
             for target in small.targets:
-                if dotted(target.target) == "self.close_connection" and constant(small.value, self.imports, {}):
+                key = dotted(target.target)
+                if key is not None and key.startswith("self.") and key.count(".") == 1 and width == 0:
+                    # from here on in this call, self.x is what was just assigned
+                    found = self.resolver.resolve(small.value, frame.act)
+                    if isinstance(found, Stream):
+                        frame.act.params[key] = found
+                    else:
+                        frame.act.params.pop(key, None)
+                if key == "self.close_connection" and constant(small.value, self.imports, {}):
                     conn = self._handler(frame)
                     if conn is not None and state is not None:
                         state = self.close_conn(state, conn)
