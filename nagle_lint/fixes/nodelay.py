@@ -152,7 +152,7 @@ def _caller_assignment(ctx, smap, conn, origin: cst.Call):
     from nagle_lint.streams.infer import return_statements
 
     factory = conn.origin_func
-    if factory is None or not any(r.value is origin for r in return_statements(factory.node)):
+    if factory is None or not isinstance(factory.node, cst.FunctionDef) or not any(r.value is origin for r in return_statements(factory.node)):
         return origin, None
     found = []
     for place in smap.assigned.values():
