@@ -61,8 +61,10 @@ def _turned_off(ctx, conn) -> bool:
     return False
 
 
-def _setsockopt(ctx, var: str):
-    spelling = socket_spelling(ctx)
+def _setsockopt(ctx, var: str, where):
+    """The setsockopt line for var at the statement `where` (in that scope's dialect), and the
+    import edits it needs; None when no spelling is safe there."""
+    spelling = socket_spelling(ctx, where)
     if spelling is None:
         return None
     level, option, edits = spelling
@@ -105,11 +107,11 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
         body = with_stmt.body
         if var is None or not isinstance(body, cst.IndentedBlock) or not body.body:
             return ()
-        made = _setsockopt(ctx, var)
+        anchor = _connect_after(smap, None, var, body.body, 0) if plain else None
+        made = _setsockopt(ctx, var, anchor if anchor is not None else body.body[0])
         if made is None:
             return ()
         text, import_edits = made
-        anchor = _connect_after(smap, None, var, body.body, 0) if plain else None
         if anchor is not None:
             edit = insert_after_line(ctx, anchor, text, indent_of(ctx, anchor) or "")
             where = "connects"
@@ -131,13 +133,13 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
     var = _target(place.small, origin, accept)
     if var is None:
         return ()
-    made = _setsockopt(ctx, var)
-    if made is None:
-        return ()
-    text, import_edits = made
     anchor = _connect_after(smap, place.line, var) if plain else None
     where = "connects" if anchor is not None else ("is accepted" if accept else "is made")
     anchor = anchor if anchor is not None else place.line
+    made = _setsockopt(ctx, var, anchor)
+    if made is None:
+        return ()
+    text, import_edits = made
     indent = indent_of(ctx, anchor)
     if indent is None:
         return ()
@@ -253,12 +255,12 @@ def _handle_fix(ctx, func: cst.FunctionDef) -> tuple:
     body = func.body
     if not isinstance(body, cst.IndentedBlock) or not body.body:
         return ()
-    made = _setsockopt(ctx, "self.request")
+    stmts = body.body
+    first = stmts[0]
+    made = _setsockopt(ctx, "self.request", first)
     if made is None:
         return ()
     text, import_edits = made
-    stmts = body.body
-    first = stmts[0]
     indent = indent_of(ctx, first)
     if indent is None:
         return ()
