@@ -268,7 +268,10 @@ def build_server():
 
     def refresh_all(ls) -> None:
         """Settings changed: every open buffer is analysed again."""
+        from nagle_lint.fixes.style import clear_cache
+
         _settings_cache.clear()
+        clear_cache()  # the line length fixes wrap at may have changed too
         cache.clear()
         if pulls(ls):
             capabilities = getattr(ls, "client_capabilities", None)

@@ -122,3 +122,107 @@ def test_an_added_import_keeps_pep8_blank_lines(tmp_path, src):
     out = fixed(src)
     assert "\nimport socket\n" in "\n" + out and "c.setsockopt(socket.IPPROTO_TCP" in out
     assert _flake8(tmp_path, "after.py", out) == [], out
+
+
+# -- (c) the project's line length ---------------------------------------------------------------
+LONG = ("import socket\n\n\ndef call(request_header_bytes, request_body_bytes):\n"
+        "    connection = socket.create_connection(('h', 1))\n    connection.sendall(b'HI')\n"
+        "    connection.recv(2)\n    connection.sendall(request_header_bytes)\n"
+        "    connection.sendall(request_body_bytes)\n    return connection.recv(1)\n")
+
+
+@pytest.mark.parametrize("config, name, limit", [
+    ("[tool.ruff]\nline-length = 60\n", "pyproject.toml", 60),
+    ("line-length = 60\n", "ruff.toml", 60),
+    ("[tool.black]\nline-length = 60\n", "pyproject.toml", 60),
+    ("[flake8]\nmax-line-length = 60\n", "setup.cfg", 60),
+    ("[flake8]\nmax-line-length = 60\n", "tox.ini", 60),
+    ("[flake8]\nmax-line-length = 60\n", ".flake8", 60),
+    ("[flake8]\nselect = E\n", "setup.cfg", 79),  # flake8's own default
+    ("[tool.ruff]\nline-length = 100\n[tool.black]\nline-length = 60\n", "pyproject.toml", 60),  # the smaller
+    ("[tool.nagle-lint]\n", "pyproject.toml", 88),  # nothing said: 88
+])
+def test_line_length_comes_from_the_project_config(tmp_path, config, name, limit):
+    from nagle_lint.fixes import style
+
+    style.clear_cache()
+    (tmp_path / ".git").mkdir()
+    (tmp_path / name).write_text(config)
+    deep = tmp_path / "src" / "pkg"
+    deep.mkdir(parents=True)
+    assert style.line_length(str(deep / "client.py")) == limit
+
+
+def test_the_walk_stops_at_the_project_root(tmp_path):
+    from nagle_lint.fixes import style
+
+    style.clear_cache()
+    (tmp_path / "setup.cfg").write_text("[flake8]\nmax-line-length = 40\n")  # outside the project
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    assert style.line_length(str(project / "x.py")) == 88
+
+
+@needs_flake8
+@pytest.mark.parametrize("limit", [60, 50])
+def test_a_join_past_the_line_length_is_wrapped(tmp_path, limit):
+    from nagle_lint.fixes import style
+
+    style.clear_cache()
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "setup.cfg").write_text(f"[flake8]\nmax-line-length = {limit}\n")
+    path = tmp_path / "client.py"
+    out = fix_text(LONG, str(path), Settings(select=("NAG101",))).text
+    compile(out, "client.py", "exec")
+    assert "connection.sendall(\n" in out
+    changed = [line for line in out.splitlines() if line not in LONG.splitlines()]
+    assert changed and all(len(line) <= limit for line in changed), out
+    assert _style_problems(tmp_path, out) <= _style_problems(tmp_path, LONG)  # nothing new
+
+
+def _style_problems(folder, text: str) -> set[tuple[str, str]]:
+    """flake8's E/W findings as (code, the line's text), with the folder's own config."""
+    path = folder / "check.py"
+    path.write_text(text)
+    proc = subprocess.run([sys.executable, "-m", "flake8", "--select=E,W", str(path)], capture_output=True,
+                          text=True, cwd=folder)
+    lines = text.splitlines()
+    found = set()
+    for row in proc.stdout.splitlines():
+        _, line, _, message = row.rsplit(":", 3) if row.count(":") >= 3 else (row, "0", "", row)
+        found.add((message.split()[0], lines[int(line) - 1] if int(line) else ""))
+    return found
+
+
+def test_a_join_within_the_default_length_stays_on_one_line(tmp_path):
+    from nagle_lint.fixes import style
+
+    style.clear_cache()
+    (tmp_path / ".git").mkdir()
+    out = fix_text(LONG, str(tmp_path / "client.py"), Settings(select=("NAG101",))).text
+    assert "    connection.sendall(request_header_bytes + request_body_bytes)\n" in out
+
+
+def test_a_nodelay_line_past_the_line_length_is_wrapped(tmp_path):
+    from nagle_lint.fixes import style
+
+    style.clear_cache()
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "ruff.toml").write_text("line-length = 50\n")
+    out = fix_text(LONG, str(tmp_path / "client.py"), Settings(select=("NAG201",))).text
+    assert ("    connection.setsockopt(\n        socket.IPPROTO_TCP, socket.TCP_NODELAY, 1\n    )\n"
+            "    connection.sendall(b'HI')\n") in out
+
+
+# -- (d) two pieces, three pieces, literals ---------------------------------------------------------
+@pytest.mark.parametrize("writes, joined", [
+    ("s.sendall(a)\ns.sendall(b)\n", "s.sendall(a + b)\n"),
+    ("s.sendall(a)\ns.sendall(b)\ns.sendall(c)\n", "s.sendall(b''.join((a, b, c)))\n"),
+    ("s.sendall(b'A')\ns.sendall(b'B')\n", "s.sendall(b'AB')\n"),
+    ("s.sendall(b'A')\ns.sendall(b'B')\ns.sendall(c)\n", "s.sendall(b'AB' + c)\n"),
+    ("s.sendall(a + b)\ns.sendall(c)\n", "s.sendall(b''.join((a, b, c)))\n"),  # flattened, not nested
+])
+def test_pieces_are_joined_by_count(writes, joined):
+    src = "import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HI')\ns.recv(2)\n" + writes + "s.recv(1)\n"
+    out = fix_text(src, "t.py", Settings(select=("NAG101",))).text
+    assert out.endswith("s.recv(2)\n" + joined + "s.recv(1)\n"), out

@@ -33,7 +33,7 @@ def test_one_round_applies_only_the_reported_findings_fixes():
     assert first.fixed == 2 and first.remaining == ()
     assert [f.code for f in first.followups] == ["NAG401"]
     # the follow-up's join is not applied in this round...
-    assert "s.sendall(head)\ns.sendall(b\"\".join(parts))\n" in first.text
+    assert "s.sendall(head)\ns.sendall(b''.join(parts))\n" in first.text
     # ...but by the next one
     second = fix_text(first.text, "t.py", settings)
     assert [f.code for f in second.reported] == ["NAG401"] and second.fixed == 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from nagle_lint.fixes import layout
 from nagle_lint.fixes.guard import guarded
 from nagle_lint.fixes.imports import socket_spelling
 from nagle_lint.fixes.source import (
@@ -27,6 +28,7 @@ from nagle_lint.fixes.source import (
     offsets,
     statement_map,
 )
+from nagle_lint.fixes.style import line_length
 from nagle_lint.model import Applicability, Edit, Fix
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted
@@ -71,6 +73,13 @@ def _setsockopt(ctx, var: str, where):
     return f"{var}.setsockopt({level}, {option}, 1)", edits
 
 
+def _fit(ctx, text: str, indent: str, near) -> str:
+    """The setsockopt call, wrapped when the line would pass the project's line length."""
+    func, _, args = text.partition("(")
+    newline = newline_of(ctx, ctx.span(near).line)
+    return layout.call(func, args[:-1].split(", "), indent, indent, "", line_length(ctx.path), newline)
+
+
 def _is_plain_socket(ctx, call: cst.Call) -> bool:
     name = ctx.facts.imports.qualify(call.func) or ""
     return name.endswith(".socket") or name.endswith(".SocketType") or name in ("socket", "SocketType")
@@ -113,7 +122,8 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
             return ()
         text, import_edits = made
         if anchor is not None:
-            edit = insert_after_line(ctx, anchor, text, indent_of(ctx, anchor) or "")
+            indent = indent_of(ctx, anchor) or ""
+            edit = insert_after_line(ctx, anchor, _fit(ctx, text, indent, anchor), indent)
             where = "connects"
         else:
             first = body.body[0]
@@ -122,7 +132,7 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
                 return ()
             line = first_line_of_block_statement(ctx, first)
             position = line_start(ctx, line)
-            edit = Edit(position, position, indent + text + newline_of(ctx, line))
+            edit = Edit(position, position, indent + _fit(ctx, text, indent, first) + newline_of(ctx, line))
             where = "is made"
         return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
     place = smap.assigned.get(id(origin))
@@ -143,7 +153,7 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
     indent = indent_of(ctx, anchor)
     if indent is None:
         return ()
-    edit = insert_after_line(ctx, anchor, text, indent)
+    edit = insert_after_line(ctx, anchor, _fit(ctx, text, indent, anchor), indent)
     return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
 
 
@@ -264,6 +274,7 @@ def _handle_fix(ctx, func: cst.FunctionDef) -> tuple:
     indent = indent_of(ctx, first)
     if indent is None:
         return ()
+    text = _fit(ctx, text, indent, first)
     title = "Set TCP_NODELAY on `self.request` at the start of handle()"
     if (isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and isinstance(first.body[0], cst.Expr)
             and isinstance(first.body[0].value, (cst.SimpleString, cst.ConcatenatedString))):
