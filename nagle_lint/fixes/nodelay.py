@@ -137,7 +137,10 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
         return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
     place = smap.assigned.get(id(origin))
     if place is None and not accept:
+        made_in, place = origin, None
         origin, place = _caller_assignment(ctx, smap, conn, origin)
+        if place is None:
+            return _named_return(ctx, smap, conn, made_in)
     if place is None or not isinstance(place.line, cst.SimpleStatementLine):
         return ()
     var = _target(place.small, origin, accept)
@@ -155,6 +158,39 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
         return ()
     edit = insert_after_line(ctx, anchor, _fit(ctx, text, indent, anchor), indent)
     return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
+
+
+def _named_return(ctx, smap, conn, origin: cst.Call) -> tuple:
+    """`return socket.create_connection(...)` in a factory (a pool's create) whose result no one
+    statement names: name it there, `sock = ...; sock.setsockopt(...); return sock`, so every
+    socket the factory makes gets TCP_NODELAY once, where it is made."""
+    from nagle_lint.fixes.imports import _bound_in
+
+    factory = conn.origin_func
+    if factory is None or not isinstance(factory.node, cst.FunctionDef):
+        return ()
+    for place in smap.places.values():
+        small = place.small
+        if isinstance(small, cst.Return) and small.value is origin:
+            break
+    else:
+        return ()
+    line = place.line
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or smap.function_of(line) is not factory.node:
+        return ()
+    var = next((n for n in ("sock", "conn", "connection") if n not in _bound_in(factory.node)), None)
+    indent = indent_of(ctx, line)
+    if var is None or indent is None:
+        return ()
+    made = _setsockopt(ctx, var, line)
+    if made is None:
+        return ()
+    text, import_edits = made
+    start, end = offsets(ctx, small)
+    newline = newline_of(ctx, ctx.span(line).line)
+    new = f"{var} = {ctx.code(origin)}{newline}{indent}{_fit(ctx, text, indent, line)}{newline}{indent}return {var}"
+    title = f"Set TCP_NODELAY in `{factory.name}()` on each socket it makes"
+    return (_fix(title, (Edit(start, end, new),) + import_edits),)
 
 
 def _caller_assignment(ctx, smap, conn, origin: cst.Call):
