@@ -173,6 +173,7 @@ def build_server():
     # uri -> (document version, text, FileResult)
     cache: dict[str, tuple[Any, str, FileResult]] = {}
     last_good: dict[str, FileResult] = {}  # uri -> the last result of a buffer that parsed
+    fixed_all: dict[str, tuple] = {}  # uri -> (version, text, the fix-all round): code actions come often
 
     severities = {
         Severity.ERROR: types.DiagnosticSeverity.Error,
@@ -273,6 +274,7 @@ def build_server():
         _settings_cache.clear()
         clear_cache()  # the line length fixes wrap at may have changed too
         cache.clear()
+        fixed_all.clear()
         if pulls(ls):
             capabilities = getattr(ls, "client_capabilities", None)
             diagnostics = getattr(getattr(capabilities, "workspace", None), "diagnostics", None)
@@ -319,12 +321,14 @@ def build_server():
             return
         _settings_cache.clear()  # a new file may change which pyproject.toml is nearest
         cache.pop(params.text_document.uri, None)
+        fixed_all.pop(params.text_document.uri, None)
         publish(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: types.DidCloseTextDocumentParams):
         cache.pop(params.text_document.uri, None)
         last_good.pop(params.text_document.uri, None)
+        fixed_all.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
@@ -392,9 +396,15 @@ def build_server():
                     diagnostics=[diagnostic(index, uri, finding, enc)],
                     edit=types.WorkspaceEdit(changes={uri: [edit]}),
                 ))
-        if want_all:
-            path = doc_path(ls.workspace.get_text_document(uri))
-            fixed = fix_all(text, path, settings_for(path if os.path.isabs(path) else None), result)
+        if want_all and last_good.get(uri) is result:  # never from findings kept while it does not parse
+            document = ls.workspace.get_text_document(uri)
+            memo = fixed_all.get(uri)
+            if memo is not None and memo[0] == document.version and memo[1] == text:
+                fixed = memo[2]
+            else:
+                path = doc_path(document)
+                fixed = fix_all(text, path, settings_for(path if os.path.isabs(path) else None), result)
+                fixed_all[uri] = (document.version, text, fixed)
             if fixed is not None and fixed.changed:
                 n = fixed.fixed
                 actions.append(types.CodeAction(

@@ -3,7 +3,6 @@ module, a function-local import), PEP 8 blank lines around an added import (flak
 E30x), the project's line length, and `a + b` for two pieces."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 

@@ -152,3 +152,27 @@ def test_a_fix_that_removes_its_finding_is_applied(monkeypatch):
     _fake_engine(monkeypatch, fixed_when=lambda text: "# x" in text)
     outcome = fix_text("x = 1\n", "t.py", Settings())
     assert outcome.text == "x = 1\n# x\n" and outcome.fixed == 1 and outcome.remaining == ()
+
+
+def test_lsp_fix_all_is_offered_for_a_buffer_that_parses_only(client, tmp_path):  # noqa: F811
+    # the findings kept on screen while the buffer does not parse are the old text's: no fix-all
+    # is built from them
+    source = CASES["split.py"]
+    path = tmp_path / "split.py"
+    path.write_text(source)
+    uri = path.as_uri()
+    _initialize(client, tmp_path)
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "python", "version": 1, "text": source}})
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}
+
+    def fix_all():
+        return client.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": whole,
+            "context": {"diagnostics": [], "only": ["source.fixAll"]}})
+
+    assert len(fix_all()) == 1
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": "x = (\n" + source}]})
+    assert fix_all() == []
+    _shutdown(client)
