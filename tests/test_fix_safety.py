@@ -73,12 +73,20 @@ def test_handler_with_the_stock_setup_on_a_tcp_server_gets_the_attribute(setup):
     assert ATTRIBUTE in fixed(src)
 
 
-def test_handler_with_an_own_setup_gets_no_attribute():
-    # the flag is read only by StreamRequestHandler.setup(): here it would do nothing
+def test_handler_with_an_own_setup_gets_no_attribute_but_a_guarded_call_in_it():
+    # the flag is read only by StreamRequestHandler.setup(): here it would do nothing; the call
+    # goes first in the own setup(), for TCP connections only (the class could serve a Unix
+    # server this module does not show)
     src = HANDLER.format(setup="    def setup(self):\n        pass\n\n", serve="")
     assert [f.code for f in check_source(src, "t.py").findings] == ["NAG202"]
     out = fixed(src)
-    assert "disable_nagle_algorithm" not in out and "TCP_NODELAY" not in out
+    assert "disable_nagle_algorithm" not in out
+    assert ("    def setup(self):\n"
+            "        if self.request.family in (socket.AF_INET, socket.AF_INET6):\n"
+            "            self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+            "        pass\n") in out
+    assert out.startswith("import socket\nimport socketserver\n")
+    assert check_source(out, "t.py").findings == ()  # the finding is gone
 
 
 def test_handler_served_by_a_unix_server_gets_no_fix():

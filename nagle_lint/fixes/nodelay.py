@@ -7,7 +7,10 @@
 - `with socket.create_connection(...) as s:`: the first statement of the with body.
 - socketserver.StreamRequestHandler and http.server handlers: `disable_nagle_algorithm = True`
   in the class body (StreamRequestHandler.setup() then sets TCP_NODELAY on every connection);
-  a plain BaseRequestHandler ignores that attribute, so there the call goes first in handle().
+  a plain BaseRequestHandler ignores that attribute, so there the call goes first in handle(),
+  and a class whose own setup() skips the stock one gets it first in that setup(), for
+  AF_INET/AF_INET6 connections only.
+- A factory that returns the socket unnamed (a pool's create): named there, once per socket.
 
 The name comes from the creating statement's target; no simple target, no fix. Always safe:
 it changes when small segments leave, never what is sent.
@@ -258,8 +261,11 @@ def _handler_fix(ctx, conn) -> tuple:
     imports = ctx.facts.imports
     bases = {imports.qualify(b) for klass in ctx.facts.index.class_chain(cls) for b in klass.bases}
     if bases & _STREAM_HANDLER_BASES:
-        # the flag works only through the stock setup(); an own setup() gets no attribute fix
-        return _attribute_fix(ctx, node) if ctx.facts.resolver.stock_setup_runs(cls) else ()
+        # the flag works only through the stock setup(); an own setup() gets the call instead
+        if ctx.facts.resolver.stock_setup_runs(cls):
+            return _attribute_fix(ctx, node)
+        own = ctx.facts.index.method(cls, "setup")
+        return _handle_fix(ctx, own.node, guarded=True) if own is not None else ()
     if "socketserver.BaseRequestHandler" in bases and "handle" in cls.methods:
         return _handle_fix(ctx, cls.methods["handle"].node)
     return ()
@@ -297,7 +303,9 @@ def _attribute_fix(ctx, node: cst.ClassDef) -> tuple:
     return (_fix(title, (Edit(position, position, text + newline + newline),)),)
 
 
-def _handle_fix(ctx, func: cst.FunctionDef) -> tuple:
+def _handle_fix(ctx, func: cst.FunctionDef, guarded: bool = False) -> tuple:
+    """`self.request.setsockopt(...)` first in handle() (or, guarded by the socket's family, first
+    in an own setup(): the class may also serve a Unix server that this module does not show)."""
     body = func.body
     if not isinstance(body, cst.IndentedBlock) or not body.body:
         return ()
@@ -310,8 +318,19 @@ def _handle_fix(ctx, func: cst.FunctionDef) -> tuple:
     indent = indent_of(ctx, first)
     if indent is None:
         return ()
-    text = _fit(ctx, text, indent, first)
-    title = "Set TCP_NODELAY on `self.request` at the start of handle()"
+    name = func.name.value
+    if guarded:
+        module = text[text.index("(") + 1:].split("IPPROTO_TCP")[0]  # `socket.`, `so.` or bare
+        inner = indent + layout.indent_unit(indent)
+        newline = newline_of(ctx, ctx.span(first).line)
+        text = (f"if self.request.family in ({module}AF_INET, {module}AF_INET6):{newline}"
+                f"{inner}{_fit(ctx, text, inner, first)}")
+        if not module:  # bare names: the families must be imported too
+            return ()
+        title = f"Set TCP_NODELAY on `self.request` at the start of {name}(), for TCP connections only"
+    else:
+        text = _fit(ctx, text, indent, first)
+        title = f"Set TCP_NODELAY on `self.request` at the start of {name}()"
     if (isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and isinstance(first.body[0], cst.Expr)
             and isinstance(first.body[0].value, (cst.SimpleString, cst.ConcatenatedString))):
         return (_fix(title, (insert_after_line(ctx, first, text, indent),) + import_edits),)
