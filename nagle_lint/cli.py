@@ -262,16 +262,17 @@ def _run_check(args, settings, paths, fmt, strategy, config_path) -> int:
         progress.done()
     if not args.quiet:
         _warn(warnings, results)
-    fixed_count = 0
+    fixed_count, followups = 0, 0
     if args.fix or args.diff:
-        results, fixed_count, failed = _apply_fixes(results, settings, strategy, args)
+        results, tally = _apply_fixes(results, settings, strategy, args)
+        fixed_count, followups = tally.fixed, tally.followups
         if args.diff:
-            return EXIT_FINDINGS if fixed_count else (EXIT_ERROR if failed else EXIT_CLEAN)
+            return EXIT_FINDINGS if fixed_count else (EXIT_ERROR if tally.failed else EXIT_CLEAN)
     with _report_stream(args) as (out, color):
         write_report(fmt, results, out, root=os.getcwd(), color=color)
     findings = sum(len(r.all_findings()) for r in results)
     if fmt in HUMAN_FORMATS and not args.quiet:
-        _summary(results, findings, fixed_count)
+        _summary(results, findings, fixed_count, followups)
     if args.exit_non_zero_on_fix and fixed_count:
         return EXIT_FINDINGS
     if args.exit_zero:
@@ -306,32 +307,36 @@ def _run_stdin(args, settings, fmt, strategy) -> int:
         result = check_source(decoded.text, name, settings)
         if not args.quiet:
             _warn([], [result])
-    fixed_count = 0
+    fixed_count, followups = 0, 0
     if fixing and decoded is not None:
         try:
-            outcome = fix_text(decoded.text, name, settings, strategy)
+            outcome = fix_text(decoded.text, name, settings, strategy, result if settings.apply_noqa else None)
         except (FixError, RecursionError) as exc:
             print(f"{name}: fix skipped: {exc or 'too complex to fix'}", file=sys.stderr)
             outcome = None
+        tally = _Tally(len(result.all_findings()))
+        if outcome is not None:
+            tally.unsafe_skipped = outcome.unsafe_skipped
         if outcome is not None and outcome.applied:
-            fixed_count = len(outcome.applied)
+            fixed_count, followups = outcome.fixed, len(outcome.followups)
+            tally.fixed, tally.followups = fixed_count, followups
             if args.diff:
                 sys.stdout.writelines(difflib.unified_diff(
                     decoded.text.splitlines(keepends=True), outcome.text.splitlines(keepends=True),
                     fromfile=f"a/{diff_path(name)}", tofile=f"b/{diff_path(name)}"))
             else:
                 register_buffer(name, outcome.text)
-                result = check_source(outcome.text, name, settings)
+                after = outcome.result if settings.apply_noqa else None
+                result = after if after is not None else check_source(outcome.text, name, settings)
             if args.show_fixes:
-                for finding, fix in outcome.applied:
-                    print(f"{name}:{finding.span.line}:{finding.span.col}: fixed {finding.code}: {fix.title}",
-                          file=sys.stderr)
+                _show_fixes(name, outcome)
         if args.fix and not args.diff:
             try:
                 fixed = outcome.text.encode(decoded.encoding) if outcome is not None else data
             except UnicodeEncodeError:  # the fix added text the file's encoding cannot hold
                 print(f"{name}: fix skipped: the fixed text cannot be encoded as {decoded.encoding}", file=sys.stderr)
-                fixed, fixed_count = data, 0
+                fixed, fixed_count, followups = data, 0, 0
+                tally.fixed = tally.followups = 0
                 register_buffer(name, decoded.text)
                 result = check_source(decoded.text, name, settings)
             else:
@@ -339,8 +344,7 @@ def _run_stdin(args, settings, fmt, strategy) -> int:
             sys.stdout.buffer.write(fixed)
             sys.stdout.flush()
         if not args.quiet:
-            verb = "Would fix" if args.diff else "Fixed"
-            print(f"{verb} {fixed_count} finding{'s' * (fixed_count != 1)}.", file=sys.stderr)
+            tally.print(args.diff, settings.unsafe_fixes)
         if args.diff:
             return EXIT_FINDINGS if fixed_count else EXIT_CLEAN
     elif args.fix and not args.diff:
@@ -353,7 +357,7 @@ def _run_stdin(args, settings, fmt, strategy) -> int:
             write_report(fmt, [result], out, root=os.getcwd(), color=color)
     findings = len(result.all_findings())
     if fmt in HUMAN_FORMATS and not args.quiet:
-        _summary([result], findings, fixed_count)
+        _summary([result], findings, fixed_count, followups)
     if args.exit_non_zero_on_fix and fixed_count:
         return EXIT_FINDINGS
     if args.exit_zero:
@@ -361,39 +365,78 @@ def _run_stdin(args, settings, fmt, strategy) -> int:
     return EXIT_FINDINGS if findings else EXIT_CLEAN
 
 
+class _Tally:
+    """What a --fix or --diff run did, for the summary lines: counts that add up to the report."""
+
+    def __init__(self, reported: int) -> None:
+        self.reported = reported  # findings of the check, before fixing
+        self.fixed = 0
+        self.followups = 0  # findings that appeared only after fixing
+        self.unsafe_skipped = 0
+        self.failed = 0
+
+    def print(self, diff: bool, unsafe: bool) -> None:
+        verb = "Would fix" if diff else "Fixed"
+        notes = []
+        if self.fixed and self.reported != self.fixed:
+            notes.append(f"{self.reported - self.fixed} remaining")
+        if self.unsafe_skipped and not unsafe:
+            notes.append(f"{self.unsafe_skipped} more with --unsafe-fixes")
+        note = f" ({', '.join(notes)})" if notes else ""
+        print(f"{verb} {self.fixed} finding{'s' * (self.fixed != 1)}{note}.", file=sys.stderr)
+        if self.followups:
+            n = self.followups
+            when = "would appear after these fixes" if diff else "after fixing"
+            print(f"{n} new finding{'s' * (n != 1)} {when} (follow-ups, not fixed in this run); "
+                  "run --fix again to fix them.", file=sys.stderr)
+
+
+def _show_fixes(path: str, outcome) -> None:
+    for finding, fix in outcome.applied:
+        print(f"{path}:{finding.span.line}:{finding.span.col}: fixed {finding.code}: {fix.title}", file=sys.stderr)
+    for finding in outcome.followups:
+        print(f"{path}:{finding.span.line}:{finding.span.col}: new after fixing: {finding.code}", file=sys.stderr)
+
+
 def _apply_fixes(results, settings, strategy, args):
-    """Fix every file that has a fixable finding; re-check the fixed files for the report."""
+    """One round: fix the findings reported in this run (the check's own results are reused, so
+    no file is analysed twice before fixing), then report the fixed files as checked after the
+    fix. Findings the fixes bring up are follow-ups, for the next run."""
     from nagle_lint.engine import check_file
     from nagle_lint.fixer import fix_file
 
-    fixed_count, failed, unsafe_skipped = 0, 0, 0
+    tally = _Tally(sum(len(r.all_findings()) for r in results))
     new_results = []
     for result in results:
         if not any(f.fixes for f in result.findings):
             new_results.append(result)
             continue
-        outcome = fix_file(result.path, settings, strategy, write=not args.diff)
+        checked = result if settings.apply_noqa else None  # --ignore-noqa: fix what noqa allows
+        outcome = fix_file(result.path, settings, strategy, write=not args.diff, checked=checked)
         if outcome.error:
-            failed += 1
+            tally.failed += 1
             print(f"{result.path}: fix skipped: {outcome.error}", file=sys.stderr)
-        if outcome.outcome is not None:
-            unsafe_skipped += outcome.outcome.unsafe_skipped
-            applied = outcome.outcome.applied if (outcome.written or args.diff) else []
-            fixed_count += len(applied)
-            if args.diff and applied:
+        fixed = outcome.outcome
+        done = fixed is not None and fixed.changed and (outcome.written or args.diff)
+        if fixed is not None:
+            tally.unsafe_skipped += fixed.unsafe_skipped
+        if done:
+            tally.fixed += fixed.fixed
+            tally.followups += len(fixed.followups)
+            if args.diff:
                 sys.stdout.writelines(difflib.unified_diff(
-                    outcome.original.splitlines(keepends=True), outcome.outcome.text.splitlines(keepends=True),
+                    outcome.original.splitlines(keepends=True), fixed.text.splitlines(keepends=True),
                     fromfile=f"a/{diff_path(result.path)}", tofile=f"b/{diff_path(result.path)}"))
             if args.show_fixes:
-                for finding, fix in applied:
-                    print(f"{result.path}:{finding.span.line}:{finding.span.col}: fixed {finding.code}: {fix.title}",
-                          file=sys.stderr)
-        new_results.append(check_file(result.path, settings) if outcome.written else result)
-    if not args.quiet and (args.fix or args.diff):
-        verb = "Would fix" if args.diff else "Fixed"
-        note = f" ({unsafe_skipped} more with --unsafe-fixes)" if unsafe_skipped and not settings.unsafe_fixes else ""
-        print(f"{verb} {fixed_count} finding{'s' * (fixed_count != 1)}{note}.", file=sys.stderr)
-    return new_results, fixed_count, failed
+                _show_fixes(result.path, fixed)
+        if outcome.written:
+            after = fixed.result if settings.apply_noqa and fixed.result is not None else None
+            new_results.append(after if after is not None else check_file(result.path, settings))
+        else:
+            new_results.append(result)
+    if not args.quiet:
+        tally.print(args.diff, settings.unsafe_fixes)
+    return new_results, tally
 
 
 def _warn(warnings: list[str], results) -> None:
@@ -451,11 +494,12 @@ class _UsageError(Exception):
     """A bad argument found while running: one line, exit 2."""
 
 
-def _summary(results, findings: int, fixed: int) -> None:
+def _summary(results, findings: int, fixed: int, followups: int = 0) -> None:
     errors = sum(1 for r in results if r.error is not None)
     checked = sum(1 for r in results if r.error is None)
     files = len({r.path for r in results if r.all_findings()})
-    parts = [f"{findings} finding{'s' * (findings != 1)} in {files} file{'s' * (files != 1)}",
+    new = f" ({followups} new after fixing)" if followups else ""
+    parts = [f"{findings} finding{'s' * (findings != 1)}{new} in {files} file{'s' * (files != 1)}",
              f"{checked} file{'s' * (checked != 1)} checked"]
     if errors:
         parts.append(f"{errors} could not be analysed")

@@ -1,8 +1,10 @@
 """Apply fixes to text, verify the result, and write files atomically.
 
-A file is written only when the fixed text parses, a further analysis finds nothing left that
-the chosen fixes would change (a fixed point, in a bounded number of passes), the text encodes
-in the file's own encoding, and the file on disk is still the one that was analysed.
+One run of `--fix` is one round: the fixes of the findings that were reported, nothing else. The
+fixed text is checked again; what it still reports is split into the reported findings that are
+left and the follow-ups the fixes brought up (applied by the next round only). A file is written
+only when the fixed text parses and analyses, encodes in the file's own encoding, and the file on
+disk is still the one that was analysed.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import tempfile
 from dataclasses import dataclass, field, replace
 
 from nagle_lint.engine import ReadError, check_source, decode, parse
-from nagle_lint.model import Applicability, Edit, Finding, Fix
+from nagle_lint.model import Applicability, Edit, FileResult, Finding, Fix
 from nagle_lint.settings import Settings
 
 MAX_PASSES = 6
@@ -25,13 +27,26 @@ class FixError(Exception):
 
 @dataclass
 class FixOutcome:
+    """One round of fixes: the fixes of the findings reported for `text`, and the check of the
+    fixed text, split into what is left of the reported findings and the follow-ups (findings
+    that appear only because of the fix: another round, another `--fix`, applies those)."""
+
     text: str
     applied: list[tuple[Finding, Fix]] = field(default_factory=list)
     unsafe_skipped: int = 0
+    reported: tuple[Finding, ...] = ()  # the findings of the text before fixing
+    remaining: tuple[Finding, ...] = ()  # reported findings still there after the fix
+    followups: tuple[Finding, ...] = ()  # findings of the fixed text that were not reported
+    result: FileResult | None = None  # the check of the fixed text (None when nothing changed)
 
     @property
     def changed(self) -> bool:
         return bool(self.applied)
+
+    @property
+    def fixed(self) -> int:
+        """Reported findings gone after the fix (its own fix, or another fix that covers it)."""
+        return len(self.reported) - len(self.remaining) if self.changed else 0
 
 
 def allowed(fix: Fix, unsafe: bool) -> bool:
@@ -51,9 +66,9 @@ def choose(finding: Finding, unsafe: bool, strategy: str | None) -> Fix | None:
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:
-    ordered = sorted(edits, key=lambda e: (e.start, e.end))
+    ordered = sorted(set(edits), key=lambda e: (e.start, e.end, e.text))
     for before, after in zip(ordered, ordered[1:]):
-        if after.start < before.end:
+        if after.start < before.end or (after.start == before.start and before.start == before.end):
             raise FixError("overlapping edits")
     parts, position = [], 0
     for edit in ordered:
@@ -65,42 +80,139 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
 
 
 def _overlaps(a: tuple[Edit, ...], b: tuple[Edit, ...]) -> bool:
-    return any(x.start < y.end and y.start < x.end or x.start == y.start for x in a for y in b)
+    """Edits that overlap or insert at one point; an identical edit (the same import added for
+    two fixes) is shared, not a clash."""
+    return any((x.start < y.end and y.start < x.end or x.start == y.start) and x != y for x in a for y in b)
 
 
-def fix_text(text: str, path: str, settings: Settings, strategy: str | None = None) -> FixOutcome:
-    """Fix text to a fixed point. Raises FixError when a pass breaks the code or never settles."""
+def map_offset(edits: list[Edit], offset: int) -> int | None:
+    """Where a position of the old text is in the new text; None when an edit replaced it."""
+    shift = 0
+    for edit in sorted(set(edits), key=lambda e: (e.start, e.end)):
+        if edit.start == edit.end:  # an insertion at or before the position moves it
+            if edit.start > offset:
+                break
+            shift += len(edit.text)
+        elif edit.end <= offset:
+            shift += len(edit.text) - (edit.end - edit.start)
+        elif edit.start <= offset:
+            return None
+        else:
+            break
+    return offset + shift
+
+
+class _Offsets:
+    """Code-point offsets of finding starts, with the lines split as the engine splits them."""
+
+    def __init__(self, text: str) -> None:
+        from nagle_lint.fixes.source import _LINE
+
+        self.starts = [0] + [m.end() for m in _LINE.finditer(text)]
+
+    def __call__(self, finding: Finding) -> int:
+        line = min(max(finding.span.line, 1), len(self.starts))
+        return self.starts[line - 1] + finding.span.col - 1
+
+
+def _key(finding: Finding, offset: int) -> tuple:
+    return (finding.code, offset)
+
+
+def fix_text(text: str, path: str, settings: Settings, strategy: str | None = None,
+             checked: FileResult | None = None) -> FixOutcome:
+    """One round: apply the fixes of the findings reported for text, then check the result.
+
+    `checked` is the check of this very text, when the caller has it (the CLI's run), so the text
+    is not analysed twice. Fixes whose edits clash with another chosen fix are applied in a later
+    pass of the same round, but only for findings that were reported: a finding that the fixes
+    themselves bring up is a follow-up, left for the next round. A fix after which its own finding
+    is still reported did not work: the round is done again without it (so no run repeats it).
+    Raises FixError when a pass breaks the code."""
     settings = replace(settings, apply_noqa=True)
-    outcome = FixOutcome(text)
-    unsafe = settings.unsafe_fixes
-    for _ in range(MAX_PASSES):
-        result = check_source(outcome.text, path, settings)
-        if result.error is not None:
-            if outcome.applied:
-                raise FixError(f"fixed code no longer analyses: {result.error.message}")
+    if checked is None or checked.source_hash != _digest(text):
+        checked = check_source(text, path, settings)
+    if checked.error is not None:
+        return FixOutcome(text)
+    left_out: set[int] = set()
+    while True:
+        outcome, ineffective = _round(text, path, settings, strategy, checked.findings, left_out)
+        if not ineffective or ineffective <= left_out:
             return outcome
+        left_out |= ineffective
+
+
+def _round(text, path, settings, strategy, reported, left_out):
+    unsafe = settings.unsafe_fixes
+    outcome = FixOutcome(text, reported=reported)
+    outcome.unsafe_skipped = sum(
+        1 for f in reported
+        if choose(f, unsafe, strategy) is None and any(x.applicability is Applicability.UNSAFE for x in f.fixes))
+    offsets = _Offsets(text)
+    targets = {i: _key(f, offsets(f)) for i, f in enumerate(reported)}  # in the current text
+    pending = {i for i, f in enumerate(reported) if choose(f, unsafe, strategy) is not None} - left_out
+    applied: set[int] = set()
+    findings, current = reported, None
+    for _ in range(MAX_PASSES):
+        if not pending:
+            break
+        offsets = _Offsets(outcome.text)
+        wanted = {targets[i]: i for i in pending if i in targets}
         chosen: list[tuple[Finding, Fix]] = []
-        skipped = 0
-        for finding in result.findings:
+        for finding in findings:
+            index = wanted.get(_key(finding, offsets(finding)))
+            if index is None or index not in pending:
+                continue
             fix = choose(finding, unsafe, strategy)
             if fix is None:
-                skipped += any(f.applicability is Applicability.UNSAFE for f in finding.fixes)
+                pending.discard(index)
                 continue
+            taken = {e for _, other in chosen for e in other.edits}
+            if fix.edits and set(fix.edits) <= taken:
+                pending.discard(index)  # the same edit as a chosen fix (one TCP_NODELAY line for
+                continue  # NAG201 and NAG101 on one socket): fixed by that one
             if any(_overlaps(fix.edits, other.edits) for _, other in chosen):
-                continue  # the next pass sees it again
+                continue  # the next pass of this round sees it again
             chosen.append((finding, fix))
-        outcome.unsafe_skipped = skipped
+            pending.discard(index)
+            applied.add(index)
         if not chosen:
-            return outcome
-        new_text = apply_edits(outcome.text, [e for _, fix in chosen for e in fix.edits])
+            break
+        edits = [e for _, fix in chosen for e in fix.edits]
+        new_text = apply_edits(outcome.text, edits)
         try:
             parse(new_text)
         except ReadError as exc:
             titles = "; ".join(f"{f.code} at line {f.span.line}: {fix.title}" for f, fix in chosen)
             raise FixError(f"a fix would break the code ({exc.error.message}): {titles}") from None
+        moved = {}
+        for i, (code, offset) in targets.items():
+            where = map_offset(edits, offset)
+            if where is not None:
+                moved[i] = (code, where)
+        targets = moved
         outcome.text = new_text
         outcome.applied.extend(chosen)
-    raise FixError(f"fixes did not settle after {MAX_PASSES} passes (please report this file)")
+        current = check_source(new_text, path, settings)
+        if current.error is not None:
+            raise FixError(f"fixed code no longer analyses: {current.error.message}")
+        findings = current.findings
+    if current is None:
+        outcome.remaining = reported
+        return outcome, set()
+    offsets = _Offsets(outcome.text)
+    now = {_key(f, offsets(f)) for f in current.findings}
+    known = set(targets.values())
+    outcome.result = current
+    outcome.remaining = tuple(f for f in current.findings if _key(f, offsets(f)) in known)
+    outcome.followups = tuple(f for f in current.findings if _key(f, offsets(f)) not in known)
+    return outcome, {i for i in applied if targets.get(i) in now}
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 @dataclass
@@ -112,8 +224,10 @@ class FileFix:
     original: str = ""
 
 
-def fix_file(path: str, settings: Settings, strategy: str | None = None, write: bool = True) -> FileFix:
-    """Fix one file on disk (or only compute the fix when write is False)."""
+def fix_file(path: str, settings: Settings, strategy: str | None = None, write: bool = True,
+             checked: FileResult | None = None) -> FileFix:
+    """Fix one file on disk (or only compute the fix when write is False). `checked` is the
+    check of the file the caller already has; it is used only if the file still holds that text."""
     try:
         with open(path, "rb") as handle:
             data = handle.read()
@@ -123,7 +237,7 @@ def fix_file(path: str, settings: Settings, strategy: str | None = None, write: 
     except ReadError as exc:
         return FileFix(path, error=exc.error.message)
     try:
-        outcome = fix_text(decoded.text, path, settings, strategy)
+        outcome = fix_text(decoded.text, path, settings, strategy, checked)
     except FixError as exc:
         return FileFix(path, error=str(exc), original=decoded.text)
     except RecursionError:

@@ -14,8 +14,8 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
   didChangeWatchedFiles (the server registers the watcher when the client allows it) and on save.
 - Code actions: one quick fix per fix of each finding under the cursor (join, sendmsg, nodelay...),
   titled with what it does and whether it is safe, as a WorkspaceEdit; a "suppress with
-  `# noqa: CODE`" action per finding; plus `source.fixAll` with every safe fix that does not
-  overlap another.
+  `# noqa: CODE`" action per finding; plus `source.fixAll.nagle-lint`, which applies the same
+  round as `nagle-lint --fix` (fixer.fix_text with the file's settings), so both give one file.
 - Positions are converted from code points (the model) to the negotiated position encoding
   (UTF-16 code units unless the client offers another).
 """
@@ -67,23 +67,31 @@ def fix_title(finding: Finding, fix: Fix) -> str:
     return f"{fix.title} ({safety}) [{finding.code}]"
 
 
-def _clash(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Edits that overlap, or two insertions at one point (their order would be arbitrary)."""
-    return (a[0] < b[1] and b[0] < a[1]) or (a[0] == a[1] == b[0] == b[1])
+def fix_all(text: str, path: str, settings, checked: FileResult | None = None):
+    """The fix-all action's outcome: the very round `nagle-lint --fix` applies (same settings,
+    strategy and safety), so fix-on-save and the CLI give the same file. None when it fails."""
+    from nagle_lint.fixer import FixError, fix_text
+
+    try:
+        return fix_text(text, path, settings, settings.extra.get("fix-strategy"), checked)
+    except (FixError, RecursionError):
+        return None
 
 
-def non_overlapping(fixes: list[Fix]) -> list[Fix]:
-    """Greedy choice of fixes whose edits overlap no edit already chosen, in source order."""
-    chosen, taken = [], []
-    for fix in sorted(fixes, key=lambda f: min((e.start for e in f.edits), default=0)):
-        spans = [(e.start, e.end) for e in fix.edits]
-        if not spans:
-            continue
-        if any(_clash(span, other) for span in spans for other in taken):
-            continue
-        chosen.append(fix)
-        taken.extend(spans)
-    return chosen
+def text_changes(old: str, new: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) code-point edits that turn old into new, one per changed run of lines,
+    so the editor keeps the cursor and folds outside them."""
+    import difflib
+
+    a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    starts = [0]
+    for line in a:
+        starts.append(starts[-1] + len(line))
+    changes = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            changes.append((starts[i1], starts[i2], "".join(b[j1:j2])))
+    return changes
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,6 +173,7 @@ def build_server():
     # uri -> (document version, text, FileResult)
     cache: dict[str, tuple[Any, str, FileResult]] = {}
     last_good: dict[str, FileResult] = {}  # uri -> the last result of a buffer that parsed
+    fixed_all: dict[str, tuple] = {}  # uri -> (version, text, the fix-all round): code actions come often
 
     severities = {
         Severity.ERROR: types.DiagnosticSeverity.Error,
@@ -260,8 +269,12 @@ def build_server():
 
     def refresh_all(ls) -> None:
         """Settings changed: every open buffer is analysed again."""
+        from nagle_lint.fixes.style import clear_cache
+
         _settings_cache.clear()
+        clear_cache()  # the line length fixes wrap at may have changed too
         cache.clear()
+        fixed_all.clear()
         if pulls(ls):
             capabilities = getattr(ls, "client_capabilities", None)
             diagnostics = getattr(getattr(capabilities, "workspace", None), "diagnostics", None)
@@ -308,12 +321,14 @@ def build_server():
             return
         _settings_cache.clear()  # a new file may change which pyproject.toml is nearest
         cache.pop(params.text_document.uri, None)
+        fixed_all.pop(params.text_document.uri, None)
         publish(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: types.DidCloseTextDocumentParams):
         cache.pop(params.text_document.uri, None)
         last_good.pop(params.text_document.uri, None)
+        fixed_all.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
@@ -381,14 +396,24 @@ def build_server():
                     diagnostics=[diagnostic(index, uri, finding, enc)],
                     edit=types.WorkspaceEdit(changes={uri: [edit]}),
                 ))
-        if want_all:
-            safe = [fix for f in findings for fix in f.fixes[:1] if fix.applicability is Applicability.SAFE]
-            chosen = non_overlapping(safe)
-            if chosen:
+        if want_all and last_good.get(uri) is result:  # never from findings kept while it does not parse
+            document = ls.workspace.get_text_document(uri)
+            memo = fixed_all.get(uri)
+            if memo is not None and memo[0] == document.version and memo[1] == text:
+                fixed = memo[2]
+            else:
+                path = doc_path(document)
+                fixed = fix_all(text, path, settings_for(path if os.path.isabs(path) else None), result)
+                fixed_all[uri] = (document.version, text, fixed)
+            if fixed is not None and fixed.changed:
+                n = fixed.fixed
                 actions.append(types.CodeAction(
-                    title=f"nagle-lint: apply {len(chosen)} safe fix{'es' if len(chosen) != 1 else ''}",
+                    title=f"nagle-lint: fix {n} finding{'s' if n != 1 else ''}",
                     kind=FIX_ALL_KIND,
-                    edit=types.WorkspaceEdit(changes={uri: text_edits(index, chosen, enc)}),
+                    edit=types.WorkspaceEdit(changes={uri: [
+                        types.TextEdit(range=rng((position_at(index, start, enc), position_at(index, end, enc))),
+                                       new_text=new)
+                        for start, end, new in text_changes(text, fixed.text)]}),
                 ))
         return actions
 

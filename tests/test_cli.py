@@ -89,6 +89,7 @@ def test_diff_writes_nothing_and_fix_fixes(project):
     assert run("bad.py", "--no-cache", cwd=project).returncode == 0
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 @pytest.mark.parametrize("where, target", [
     ("root", "."), ("sub", "."), ("sub", "ABS"), ("elsewhere", "ABS"),
 ])

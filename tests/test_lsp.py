@@ -49,8 +49,8 @@ def test_positions_in_utf16_units():
     assert span_range(index, Span(1, 11, 1, 12), "utf-16") == ((0, 11), (0, 12))
 
 
-def test_fix_titles_and_non_overlapping():
-    from nagle_lint.lsp import fix_title, non_overlapping
+def test_fix_titles_and_text_changes():
+    from nagle_lint.lsp import fix_title, text_changes
     from nagle_lint.model import Confidence, Finding, Severity
 
     safe = Fix("Join the writes into one sendall", "join", Applicability.SAFE, (Edit(0, 5, "a"),))
@@ -59,7 +59,12 @@ def test_fix_titles_and_non_overlapping():
     finding = Finding("NAG101", "split-request", "m", "p", Span(1, 1, 1, 2), Severity.WARNING, Confidence.HIGH)
     assert fix_title(finding, safe) == "Join the writes into one sendall (safe fix) [NAG101]"
     assert "unsafe" in fix_title(finding, unsafe)
-    assert non_overlapping([unsafe, other, safe]) == [safe, other]
+    old, new = "a\nb\nc\nd\n", "a\nB\nc\nd\ne\n"
+    changes = text_changes(old, new)
+    assert changes == [(2, 4, "B\n"), (8, 8, "e\n")]  # one edit per changed run of lines
+    for start, end, text in reversed(changes):
+        old = old[:start] + text + old[end:]
+    assert old == new
 
 
 # -- a real client over stdio ------------------------------------------------------------------

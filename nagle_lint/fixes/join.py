@@ -9,10 +9,12 @@ runs before the earlier pieces are sent), or a comment inside a call that the ed
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import libcst as cst
 
+from nagle_lint.fixes import layout
 from nagle_lint.fixes import pieces as P
 from nagle_lint.fixes.source import (
     Place,
@@ -25,6 +27,7 @@ from nagle_lint.fixes.source import (
     statement_map,
     trailing_comment,
 )
+from nagle_lint.fixes.style import line_length
 from nagle_lint.model import Applicability, Edit, Fix
 
 SAFE_METHODS = frozenset({"sendall", "write"})
@@ -105,9 +108,11 @@ def find_run(ctx, first_call, must_hold) -> Run | None:
     return Run(elements, ctx.code(first_call.func))
 
 
-def _statement_edits(ctx, run: Run, new_call: str) -> tuple[list[Edit], bool]:
-    """Edits that put new_call in place of the first call and remove the others; comments on
-    removed lines are kept. Returns the edits and whether a comment had to be dropped."""
+def _statement_edits(ctx, run: Run, make_call) -> tuple[list[Edit], bool]:
+    """Edits that put the new call in place of the first call and remove the others; comments on
+    removed lines are kept. make_call(prefix, suffix) gives the call's text for a line that holds
+    prefix before it and suffix after it (so it can wrap within the line length). Returns the
+    edits and whether a comment had to be dropped."""
     elements = run.elements
     first_line = elements[0].place.line
     same_line = [e for e in elements if e.place.line is first_line]
@@ -117,9 +122,14 @@ def _statement_edits(ctx, run: Run, new_call: str) -> tuple[list[Edit], bool]:
     dropped = any(comments_in(e.call) - comments_in(e.arg) for e in elements)
     first_comment = trailing_comment(first_line)
     moved: list[str] = [c.value for c in (trailing_comment(e.place.line) for e in later) if c is not None]
-    text = new_call
+    appended = ""
     if moved and first_comment is None and len(moved) == 1 and not _has_text_after(ctx, first_line, end):
-        text += "  " + moved.pop()
+        appended = "  " + moved.pop()
+    begin_line = ctx.span(same_line[0].call).line
+    end_line = ctx.span(same_line[-1].call).end_line
+    prefix = ctx.source[line_start(ctx, begin_line):start]
+    rest = ctx.source[end:line_start(ctx, end_line) + len(line_text(ctx, end_line))].rstrip("\r\n")
+    text = make_call(prefix, appended + rest) + appended
     edits = [Edit(start, end, text)]
     for element in later:
         line = element.place.line
@@ -173,9 +183,17 @@ def join_fixes(ctx, run: Run, method: str, socket_like: bool) -> tuple[Fix, ...]
         return ()
     pieces = _pieces(ctx, run)
     folded = P.fold(pieces)
-    quote = P.quote_style(e.arg for e in run.elements)
-    new_call = f"{run.func_text}({P.buffer_text(folded, quote)})"
-    edits, dropped = _statement_edits(ctx, run, new_call)
+    quote = P.quote_style([e.arg for e in run.elements], ctx.facts.module)
+    buffer, parts, operator = P.buffer_form(folded, quote, plus=not _may_be_view(ctx, folded[0]))
+    limit = line_length(ctx.path)
+    newline = newline_of(ctx, ctx.span(run.elements[0].call).line)
+
+    def joined(prefix: str, suffix: str) -> str:
+        indent = prefix[:len(prefix) - len(prefix.lstrip(" \t"))]
+        return layout.call(run.func_text, [buffer], indent, prefix, suffix, limit, newline,
+                           pieces=parts or None, operator=operator)
+
+    edits, dropped = _statement_edits(ctx, run, joined)
     reasons = _reasons(ctx, run, method, dropped)
     n = len(run.elements)
     title = f"Join the {n} writes into one `{run.func_text}()` call"
@@ -183,13 +201,32 @@ def join_fixes(ctx, run: Run, method: str, socket_like: bool) -> tuple[Fix, ...]
                  Applicability.UNSAFE if reasons else Applicability.SAFE, tuple(edits))]
     if socket_like and method in ("sendall", "send") and len(folded) >= 2 and not _maybe_ssl(ctx):
         receiver = run.func_text.rsplit(".", 1)[0]
-        call = f"{receiver}.sendmsg({P.list_text(folded)})"
-        sm_edits, _ = _statement_edits(ctx, run, call)
+        listed = P.list_text(folded)
+
+        def sendmsg(prefix: str, suffix: str) -> str:
+            indent = prefix[:len(prefix) - len(prefix.lstrip(" \t"))]
+            return layout.call(f"{receiver}.sendmsg", [listed], indent, prefix, suffix, limit, newline)
+
+        sm_edits, _ = _statement_edits(ctx, run, sendmsg)
         fixes.append(Fix(f"Send the {n} pieces with one `{receiver}.sendmsg()` call, without a copy (unsafe: "
                          f"sendmsg() may send only part of the data on a socket with a timeout or in "
                          f"non-blocking mode, and is missing on Windows and SSL sockets)",
                          "sendmsg", Applicability.UNSAFE, tuple(sm_edits)))
     return tuple(fixes)
+
+
+def _may_be_view(ctx, piece: P.Piece) -> bool:
+    """Could the first piece be a memoryview (which has no `+`)? A slice, anything that mentions
+    memoryview, or a name the file assigns from an expression that does."""
+    node = piece.node
+    if node is None or piece.value is not None:
+        return False  # a bytes literal
+    if "memoryview" in piece.text or isinstance(node, cst.Subscript):
+        return True
+    name = piece.text.strip()
+    if not re.fullmatch(r"[\w.]+", name):
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(name)}\s*(?::[^=\n]*)?=[^=\n]*memoryview", ctx.source) is not None
 
 
 def _maybe_ssl(ctx) -> bool:

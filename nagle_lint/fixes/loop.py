@@ -14,9 +14,11 @@ import re
 
 import libcst as cst
 
+from nagle_lint.fixes import layout
 from nagle_lint.fixes import pieces as P
 from nagle_lint.fixes.join import SAFE_METHODS, UNSAFE_METHODS
-from nagle_lint.fixes.source import comments_in, offsets, statement_map
+from nagle_lint.fixes.source import comments_in, line_start, newline_of, offsets, statement_map
+from nagle_lint.fixes.style import line_length
 from nagle_lint.model import Applicability, Edit, Fix
 
 
@@ -55,12 +57,17 @@ def loop_fix(ctx, write_call: cst.Call, method: str, loop_ids: tuple) -> tuple[F
     iterable = ctx.code(loop.iter)
     if isinstance(loop.iter, cst.Tuple) and not loop.iter.lpar:
         iterable = f"({iterable})"
-    quote = P.quote_style([arg])
+    quote = P.quote_style([arg], ctx.facts.module)
     if isinstance(arg, cst.Name) and arg.value == name:
         buffer = f"b{quote}{quote}.join({iterable})"
     else:
         buffer = f"b{quote}{quote}.join({ctx.code(arg)} for {name} in {iterable})"
-    text = f"{ctx.code(write_call.func)}({buffer})"
+    line_no = ctx.span(loop).line
+    start, _ = offsets(ctx, loop)
+    prefix = ctx.source[line_start(ctx, line_no):start]
+    indent = prefix[:len(prefix) - len(prefix.lstrip(" \t"))]
+    text = layout.call(ctx.code(write_call.func), [buffer], indent, prefix, "", line_length(ctx.path),
+                       newline_of(ctx, line_no))
     reasons = []
     if method in UNSAFE_METHODS:
         reasons.append(f"{method}() may write only part of the joined buffer")

@@ -7,7 +7,10 @@
 - `with socket.create_connection(...) as s:`: the first statement of the with body.
 - socketserver.StreamRequestHandler and http.server handlers: `disable_nagle_algorithm = True`
   in the class body (StreamRequestHandler.setup() then sets TCP_NODELAY on every connection);
-  a plain BaseRequestHandler ignores that attribute, so there the call goes first in handle().
+  a plain BaseRequestHandler ignores that attribute, so there the call goes first in handle(),
+  and a class whose own setup() skips the stock one gets it first in that setup(), for
+  AF_INET/AF_INET6 connections only.
+- A factory that returns the socket unnamed (a pool's create): named there, once per socket.
 
 The name comes from the creating statement's target; no simple target, no fix. Always safe:
 it changes when small segments leave, never what is sent.
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from nagle_lint.fixes import layout
 from nagle_lint.fixes.guard import guarded
 from nagle_lint.fixes.imports import socket_spelling
 from nagle_lint.fixes.source import (
@@ -27,6 +31,7 @@ from nagle_lint.fixes.source import (
     offsets,
     statement_map,
 )
+from nagle_lint.fixes.style import line_length
 from nagle_lint.model import Applicability, Edit, Fix
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted
@@ -61,12 +66,21 @@ def _turned_off(ctx, conn) -> bool:
     return False
 
 
-def _setsockopt(ctx, var: str):
-    spelling = socket_spelling(ctx)
+def _setsockopt(ctx, var: str, where):
+    """The setsockopt line for var at the statement `where` (in that scope's dialect), and the
+    import edits it needs; None when no spelling is safe there."""
+    spelling = socket_spelling(ctx, where)
     if spelling is None:
         return None
     level, option, edits = spelling
     return f"{var}.setsockopt({level}, {option}, 1)", edits
+
+
+def _fit(ctx, text: str, indent: str, near) -> str:
+    """The setsockopt call, wrapped when the line would pass the project's line length."""
+    func, _, args = text.partition("(")
+    newline = newline_of(ctx, ctx.span(near).line)
+    return layout.call(func, args[:-1].split(", "), indent, indent, "", line_length(ctx.path), newline)
 
 
 def _is_plain_socket(ctx, call: cst.Call) -> bool:
@@ -105,13 +119,14 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
         body = with_stmt.body
         if var is None or not isinstance(body, cst.IndentedBlock) or not body.body:
             return ()
-        made = _setsockopt(ctx, var)
+        anchor = _connect_after(smap, None, var, body.body, 0) if plain else None
+        made = _setsockopt(ctx, var, anchor if anchor is not None else body.body[0])
         if made is None:
             return ()
         text, import_edits = made
-        anchor = _connect_after(smap, None, var, body.body, 0) if plain else None
         if anchor is not None:
-            edit = insert_after_line(ctx, anchor, text, indent_of(ctx, anchor) or "")
+            indent = indent_of(ctx, anchor) or ""
+            edit = insert_after_line(ctx, anchor, _fit(ctx, text, indent, anchor), indent)
             where = "connects"
         else:
             first = body.body[0]
@@ -120,29 +135,65 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
                 return ()
             line = first_line_of_block_statement(ctx, first)
             position = line_start(ctx, line)
-            edit = Edit(position, position, indent + text + newline_of(ctx, line))
+            edit = Edit(position, position, indent + _fit(ctx, text, indent, first) + newline_of(ctx, line))
             where = "is made"
         return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
     place = smap.assigned.get(id(origin))
     if place is None and not accept:
+        made_in, place = origin, None
         origin, place = _caller_assignment(ctx, smap, conn, origin)
+        if place is None:
+            return _named_return(ctx, smap, conn, made_in)
     if place is None or not isinstance(place.line, cst.SimpleStatementLine):
         return ()
     var = _target(place.small, origin, accept)
     if var is None:
         return ()
-    made = _setsockopt(ctx, var)
-    if made is None:
-        return ()
-    text, import_edits = made
     anchor = _connect_after(smap, place.line, var) if plain else None
     where = "connects" if anchor is not None else ("is accepted" if accept else "is made")
     anchor = anchor if anchor is not None else place.line
+    made = _setsockopt(ctx, var, anchor)
+    if made is None:
+        return ()
+    text, import_edits = made
     indent = indent_of(ctx, anchor)
     if indent is None:
         return ()
-    edit = insert_after_line(ctx, anchor, text, indent)
+    edit = insert_after_line(ctx, anchor, _fit(ctx, text, indent, anchor), indent)
     return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
+
+
+def _named_return(ctx, smap, conn, origin: cst.Call) -> tuple:
+    """`return socket.create_connection(...)` in a factory (a pool's create) whose result no one
+    statement names: name it there, `sock = ...; sock.setsockopt(...); return sock`, so every
+    socket the factory makes gets TCP_NODELAY once, where it is made."""
+    from nagle_lint.fixes.imports import _bound_in
+
+    factory = conn.origin_func
+    if factory is None or not isinstance(factory.node, cst.FunctionDef):
+        return ()
+    for place in smap.places.values():
+        small = place.small
+        if isinstance(small, cst.Return) and small.value is origin:
+            break
+    else:
+        return ()
+    line = place.line
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or smap.function_of(line) is not factory.node:
+        return ()
+    var = next((n for n in ("sock", "conn", "connection") if n not in _bound_in(factory.node)), None)
+    indent = indent_of(ctx, line)
+    if var is None or indent is None:
+        return ()
+    made = _setsockopt(ctx, var, line)
+    if made is None:
+        return ()
+    text, import_edits = made
+    start, end = offsets(ctx, small)
+    newline = newline_of(ctx, ctx.span(line).line)
+    new = f"{var} = {ctx.code(origin)}{newline}{indent}{_fit(ctx, text, indent, line)}{newline}{indent}return {var}"
+    title = f"Set TCP_NODELAY in `{factory.name}()` on each socket it makes"
+    return (_fix(title, (Edit(start, end, new),) + import_edits),)
 
 
 def _caller_assignment(ctx, smap, conn, origin: cst.Call):
@@ -152,7 +203,7 @@ def _caller_assignment(ctx, smap, conn, origin: cst.Call):
     from nagle_lint.streams.infer import return_statements
 
     factory = conn.origin_func
-    if factory is None or not any(r.value is origin for r in return_statements(factory.node)):
+    if factory is None or not isinstance(factory.node, cst.FunctionDef) or not any(r.value is origin for r in return_statements(factory.node)):
         return origin, None
     found = []
     for place in smap.assigned.values():
@@ -210,8 +261,11 @@ def _handler_fix(ctx, conn) -> tuple:
     imports = ctx.facts.imports
     bases = {imports.qualify(b) for klass in ctx.facts.index.class_chain(cls) for b in klass.bases}
     if bases & _STREAM_HANDLER_BASES:
-        # the flag works only through the stock setup(); an own setup() gets no attribute fix
-        return _attribute_fix(ctx, node) if ctx.facts.resolver.stock_setup_runs(cls) else ()
+        # the flag works only through the stock setup(); an own setup() gets the call instead
+        if ctx.facts.resolver.stock_setup_runs(cls):
+            return _attribute_fix(ctx, node)
+        own = ctx.facts.index.method(cls, "setup")
+        return _handle_fix(ctx, own.node, guarded=True) if own is not None else ()
     if "socketserver.BaseRequestHandler" in bases and "handle" in cls.methods:
         return _handle_fix(ctx, cls.methods["handle"].node)
     return ()
@@ -249,20 +303,34 @@ def _attribute_fix(ctx, node: cst.ClassDef) -> tuple:
     return (_fix(title, (Edit(position, position, text + newline + newline),)),)
 
 
-def _handle_fix(ctx, func: cst.FunctionDef) -> tuple:
+def _handle_fix(ctx, func: cst.FunctionDef, guarded: bool = False) -> tuple:
+    """`self.request.setsockopt(...)` first in handle() (or, guarded by the socket's family, first
+    in an own setup(): the class may also serve a Unix server that this module does not show)."""
     body = func.body
     if not isinstance(body, cst.IndentedBlock) or not body.body:
         return ()
-    made = _setsockopt(ctx, "self.request")
+    stmts = body.body
+    first = stmts[0]
+    made = _setsockopt(ctx, "self.request", first)
     if made is None:
         return ()
     text, import_edits = made
-    stmts = body.body
-    first = stmts[0]
     indent = indent_of(ctx, first)
     if indent is None:
         return ()
-    title = "Set TCP_NODELAY on `self.request` at the start of handle()"
+    name = func.name.value
+    if guarded:
+        module = text[text.index("(") + 1:].split("IPPROTO_TCP")[0]  # `socket.`, `so.` or bare
+        inner = indent + layout.indent_unit(indent)
+        newline = newline_of(ctx, ctx.span(first).line)
+        text = (f"if self.request.family in ({module}AF_INET, {module}AF_INET6):{newline}"
+                f"{inner}{_fit(ctx, text, inner, first)}")
+        if not module:  # bare names: the families must be imported too
+            return ()
+        title = f"Set TCP_NODELAY on `self.request` at the start of {name}(), for TCP connections only"
+    else:
+        text = _fit(ctx, text, indent, first)
+        title = f"Set TCP_NODELAY on `self.request` at the start of {name}()"
     if (isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 and isinstance(first.body[0], cst.Expr)
             and isinstance(first.body[0].value, (cst.SimpleString, cst.ConcatenatedString))):
         return (_fix(title, (insert_after_line(ctx, first, text, indent),) + import_edits),)

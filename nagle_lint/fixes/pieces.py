@@ -52,7 +52,9 @@ def is_bytes_literal(expr) -> bool:
 
 
 def flatten(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
-    """The pieces of an already joined buffer, `b"".join((a, b))`, else [expr]."""
+    """The pieces of an already joined buffer, `b"".join((a, b))` or `a + b`, else [expr]."""
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Add) and not expr.lpar:
+        return flatten(expr.left) + flatten(expr.right)
     if (isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "join"
             and isinstance(expr.func.value, cst.SimpleString) and len(expr.args) == 1
             and expr.args[0].keyword is None and not expr.args[0].star
@@ -124,26 +126,50 @@ def _element(piece: Piece) -> str:
     return piece.text
 
 
-def buffer_text(pieces: list[Piece], quote: str = '"') -> str:
-    """One expression for the joined buffer: a single piece, `b"lit" + x + ...` when the first
-    piece is a bytes literal (bytes + any bytes-like gives bytes), else `b"".join((a, b))`."""
+def buffer_form(pieces: list[Piece], quote: str = '"', plus: bool = True) -> tuple[str, list[str], str | None]:
+    """The joined buffer: (expression, its parts one a line, the operator between them or None
+    for a join). One piece is itself; two are `a + b` (bytes + any bytes-like object is bytes)
+    unless plus is False (the first could be a memoryview, which has no +); three or more are
+    `b"".join((a, b, c))`, which takes every bytes-like piece and copies once."""
     if len(pieces) == 1:
-        return _element(pieces[0])
-    if pieces[0].value is not None:
-        return " + ".join(_operand(p) for p in pieces)
-    return f"b{quote}{quote}.join(({', '.join(_element(p) for p in pieces)}))"
+        return _element(pieces[0]), [], None
+    if len(pieces) == 2 and plus:
+        parts = [_operand(p) for p in pieces]
+        return " + ".join(parts), parts, "+"
+    parts = [_element(p) for p in pieces]
+    return f"b{quote}{quote}.join(({', '.join(parts)}))", parts, None
+
+
+def buffer_text(pieces: list[Piece], quote: str = '"', plus: bool = True) -> str:
+    return buffer_form(pieces, quote, plus)[0]
 
 
 def list_text(pieces: list[Piece]) -> str:
     return "[" + ", ".join(_element(p) for p in pieces) + "]"
 
 
-def quote_style(nodes) -> str:
-    """The quote the pieces' own literals use, for b"" (double unless they use single)."""
+def quote_style(nodes, module: cst.Module | None = None) -> str:
+    """The quote for b"": the pieces' own literals', else the one most of the module's first
+    string literals use (double when there are none)."""
+    found = _first_quote(list(nodes))
+    if found is None and module is not None:
+        counts = {"'": 0, '"': 0}
+        stack, seen = [module], 0
+        while stack and seen < 50:
+            node = stack.pop()
+            if isinstance(node, cst.SimpleString) and node.quote in counts:
+                counts[node.quote] += 1
+                seen += 1
+            stack.extend(reversed(node.children))
+        found = "'" if counts["'"] > counts['"'] else '"'
+    return found or '"'
+
+
+def _first_quote(nodes) -> str | None:
     stack = list(nodes)[::-1]
     while stack:
         node = stack.pop()
         if isinstance(node, cst.SimpleString) and node.quote in ("'", '"'):
             return node.quote
         stack.extend(reversed(node.children))
-    return '"'
+    return None

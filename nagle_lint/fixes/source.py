@@ -210,4 +210,6 @@ def comments_in(node) -> int:
 def first_line_of_block_statement(ctx, stmt) -> int:
     """The first line of a statement including the comment and blank lines that lead it."""
     leading = getattr(stmt, "leading_lines", ())
-    return ctx.span(stmt).line - len(leading)
+    decorators = getattr(stmt, "decorators", ())
+    first = decorators[0] if decorators else stmt  # a def's span starts at `def`, after them
+    return ctx.span(first).line - len(leading)

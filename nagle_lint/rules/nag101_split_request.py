@@ -66,7 +66,7 @@ EXAMPLES = (
             at="8:5",
             fixed="import socket\n\ndef get(path):\n    s = socket.create_connection(('h', 80))\n    s.sendall(b'HELLO\\r\\n')\n"
                   "    s.recv(64)\n"
-                  "    s.sendall(b'GET ' + path + b' HTTP/1.0\\r\\n\\r\\n')  # the target\n    return s.recv(4096)\n"),
+                  "    s.sendall(b''.join((b'GET ', path, b' HTTP/1.0\\r\\n\\r\\n')))  # the target\n    return s.recv(4096)\n"),
     Invalid("import socket\ns = socket.socket()\ns.connect(('h', 1))\nfor head, body in requests:\n"
             "    s.sendall(head)\n    s.sendall(body)\n    s.recv(1)\n",
             at="6:5", strategy="nodelay",

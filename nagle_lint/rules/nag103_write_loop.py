@@ -42,7 +42,7 @@ EXAMPLES = (
     Invalid("import socket\ns = socket.create_connection(('h', 1))\nwhile True:\n    for part in parts:\n"
             "        s.sendall(part)\n    s.recv(1)\n", at="5:9",
             fixed="import socket\ns = socket.create_connection(('h', 1))\nwhile True:\n"
-                  "    s.sendall(b\"\".join(parts))\n    s.recv(1)\n"),
+                  "    s.sendall(b''.join(parts))\n    s.recv(1)\n"),
     Invalid("import socket\n\ndef upload(batches):\n    s = socket.create_connection(('h', 1))\n"
             "    for lines in batches:\n        for line in lines:\n            s.send(line)\n        s.recv(2)\n",
             at="7:13",
@@ -51,7 +51,7 @@ EXAMPLES = (
                   "    for lines in batches:\n        for line in lines:\n            s.send(line)\n        s.recv(2)\n"),
     Invalid("import socket\n\ndef put(s: socket.socket, keys):\n    for key in keys:\n        s.sendall(key.encode())\n"
             "    return s.recv(2)\n\nput(socket.create_connection(('h', 1)), ['a'])\n", at="5:9",
-            fixed="import socket\n\ndef put(s: socket.socket, keys):\n    s.sendall(b\"\".join(key.encode() for key in keys))\n"
+            fixed="import socket\n\ndef put(s: socket.socket, keys):\n    s.sendall(b''.join(key.encode() for key in keys))\n"
                   "    return s.recv(2)\n\nput(socket.create_connection(('h', 1)), ['a'])\n"),
 )
 

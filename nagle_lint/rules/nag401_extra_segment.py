@@ -48,7 +48,7 @@ EXAMPLES = (
             fixed="import socket\ns = socket.create_connection(('h', 1))\n"
                   "s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\ns.sendall(b'HEADBODY')\ns.recv(1)\n"),
     Invalid(_ASYNC + "    writer.write(header)\n    writer.write(body)\n    await reader.read(1)\n", at="6:5",
-            fixed=_ASYNC + "    writer.write(b\"\".join((header, body)))\n    await reader.read(1)\n"),
+            fixed=_ASYNC + "    writer.write(header + body)\n    await reader.read(1)\n"),
 )
 
 RULE = Rule(

@@ -6,6 +6,6 @@ def call(host, head, body):
     s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     s.sendall(b"HI")
     s.recv(2)
-    s.sendall(b"".join((head, body)))  # header
+    s.sendall(head + body)  # header
     # NAG101: 5
     return s.recv(1)

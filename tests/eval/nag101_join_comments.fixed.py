@@ -24,7 +24,7 @@ def get(host, path):
     conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     conn.sendall(b"OPTIONS * HTTP/1.1\r\n\r\n")
     conn.recv(65536)
-    conn.sendall(b"GET " + path + b" HTTP/1.0\r\n\r\n")  # NAG101: 28
+    conn.sendall(b"".join((b"GET ", path, b" HTTP/1.0\r\n\r\n")))  # NAG101: 28
     return conn.recv(65536)
 
 
