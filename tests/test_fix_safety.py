@@ -140,3 +140,29 @@ def test_a_pooled_connection_never_gets_nodelay_after_each_get():
     assert ("    def _create(self):\n        sock = socket.create_connection(self.addr)\n"
             "        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n        return sock\n") in out
     assert out.count("TCP_NODELAY") == 1
+
+
+# -- a factory method a subclass overrides ------------------------------------------------------
+FACTORY = ("import socket\n\n\nclass Client:\n    def __init__(self, addr):\n        self.addr = addr\n"
+           "        self.sock = self._create_socket()\n\n"
+           "    def _create_socket(self):\n        return socket.create_connection(self.addr)\n\n"
+           "    def command(self, q):\n        self.sock.sendall(q)\n        return self.sock.recv(9)\n")
+UNIX_SUBCLASS = ("\n\nclass UnixClient(Client):\n    def _create_socket(self):\n"
+                 "        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n"
+                 "        sock.connect(self.addr)\n        return sock\n")
+
+
+def test_a_factory_method_no_one_overrides_gets_nodelay_where_its_result_is_kept():
+    out = fixed(FACTORY)
+    assert ("        self.sock = self._create_socket()\n"
+            "        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n") in out
+
+
+def test_an_overridden_factory_method_gets_nodelay_inside_it_not_after_the_shared_call():
+    # the subclass's AF_UNIX socket goes through the same `self.sock = self._create_socket()`:
+    # a setsockopt there would raise OSError (EOPNOTSUPP) for every UnixClient
+    out = fixed(FACTORY + UNIX_SUBCLASS)
+    assert "self.sock = self._create_socket()\n        self.sock.setsockopt" not in out
+    assert ("        sock = socket.create_connection(self.addr)\n"
+            "        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n        return sock\n") in out
+    assert out.count("TCP_NODELAY") == 1

@@ -140,6 +140,10 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
         return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
     place = smap.assigned.get(id(origin))
     if place is None and not accept:
+        if _overridden(ctx, conn.origin_func):
+            # a subclass makes its own socket in the same method (maybe AF_UNIX): the line goes
+            # in this method, where the TCP socket is made, not after the call that all share
+            return _named_return(ctx, smap, conn, origin)
         made_in, place = origin, None
         origin, place = _caller_assignment(ctx, smap, conn, origin)
         if place is None:
@@ -194,6 +198,14 @@ def _named_return(ctx, smap, conn, origin: cst.Call) -> tuple:
     new = f"{var} = {ctx.code(origin)}{newline}{indent}{_fit(ctx, text, indent, line)}{newline}{indent}return {var}"
     title = f"Set TCP_NODELAY in `{factory.name}()` on each socket it makes"
     return (_fix(title, (Edit(start, end, new),) + import_edits),)
+
+
+def _overridden(ctx, factory) -> bool:
+    """Is the factory a method that a subclass defines again?"""
+    if factory is None or not factory.is_method:
+        return False
+    index = ctx.facts.index
+    return any(factory.name in sub.methods for sub in index.subclasses(factory.cls))
 
 
 def _caller_assignment(ctx, smap, conn, origin: cst.Call):
