@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks
+from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks, iter_statements
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, contains, return_statements, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
@@ -710,7 +710,8 @@ class Walker:
         sites = frame.sites + (call,)
         self_cls = frame.act.self_cls if callee.is_method and not on_instance else None
         key = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
-               tuple(id(c) for c in sites), frozenset(state.items()), id(self_cls), self._later_turns > 0)
+               tuple(id(c) for c in sites), frozenset(state.items()), id(self_cls),
+               self._later_turns > 0 if self._has_once_guard(callee) else None)
         if key in self._inlined:
             return self._inlined[key]
         self.stack.append(callee)
@@ -720,6 +721,15 @@ class Walker:
             self.stack.pop()
         self._inlined[key] = out
         return out
+
+    def _has_once_guard(self, func: FunctionInfo) -> bool:
+        """Does the function hold an `if x is None: x = ...` guard (its outcome differs between
+        the first and later turns of a loop around the call)?"""
+        key = ("once", id(func))
+        if key not in self._interesting:
+            self._interesting[key] = any(isinstance(stmt, cst.If) and _once_guard(stmt, func)
+                                         for stmt in iter_statements(_body(func.node.body)))
+        return self._interesting[key]
 
     def interesting(self, func: FunctionInfo) -> bool:
         """Does this function (or a helper it calls) touch a stream at all? Saves inlining the rest."""
