@@ -25,8 +25,9 @@ class ForeignNode(Exception):
 
 class FileContext:
     def __init__(self, path: str, source: str, facts: ModuleFacts, settings,
-                 top_lines: list[int] | None = None) -> None:
+                 top_lines: list[int] | None = None, in_tests: bool = False) -> None:
         self.path = path
+        self.in_tests = in_tests  # a test file (engine.is_test_path): no TCP_NODELAY fixes there
         self.source = source
         self.facts = facts
         self.settings = settings

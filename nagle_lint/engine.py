@@ -184,7 +184,8 @@ def _check_source(source: str, path: str, settings: Settings) -> FileResult:
         real_path = path if path != "<stdin>" else None
         facts = analyse(module, settings.stream_map(), real_path,
                         linked=linked_modules(real_path, tree, settings) if real_path else ())
-        ctx = FileContext(path, source, facts, settings, top_lines=top_lines(module, tree, text))
+        ctx = FileContext(path, source, facts, settings, top_lines=top_lines(module, tree, text),
+                          in_tests=is_test_path(path) and not settings.nodelay_in_tests)
         findings = []
         for rule in rules:
             findings.extend(f for f in CHECKS[rule.code](ctx) if f is not None)

@@ -166,3 +166,23 @@ def test_an_overridden_factory_method_gets_nodelay_inside_it_not_after_the_share
     assert ("        sock = socket.create_connection(self.addr)\n"
             "        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n        return sock\n") in out
     assert out.count("TCP_NODELAY") == 1
+
+
+# -- a try that only guards the creation ------------------------------------------------------
+GUARDED = ("import socket\n\n\ndef open_conn(addr):\n    try:\n        sock = socket.create_connection(addr)\n"
+           "    except OSError as e:\n        {handler}\n    for q in (b'a', b'b'):\n"
+           "        sock.sendall(q)\n        sock.recv(1)\n    return sock\n")
+
+
+def test_nodelay_goes_past_a_try_whose_handler_reports_connection_errors():
+    # inside the try, a setsockopt failure would be reported as "cannot connect"
+    out = fixed(GUARDED.format(handler="raise ConnectionError(addr) from e"))
+    assert ("        raise ConnectionError(addr) from e\n"
+            "    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n") in out
+
+
+def test_nodelay_stays_in_the_try_when_its_handler_falls_through():
+    # after `except: sock = None` the name may be None past the try: the line stays inside
+    out = fixed(GUARDED.format(handler="sock = None"))
+    assert ("        sock = socket.create_connection(addr)\n"
+            "        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n") in out

@@ -51,6 +51,8 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if _turned_off(ctx, conn):  # the code clears TCP_NODELAY on purpose somewhere: not ours to undo
         return ()
+    if conn.optional_nodelay:  # `if self.no_delay:` off by default: changing the default is the API's call
+        return ()
     if conn.handler is not None:
         return _handler_fix(ctx, conn)
     if isinstance(conn.origin, cst.Call):
@@ -155,7 +157,7 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
         return ()
     anchor = _connect_after(smap, place.line, var) if plain else None
     where = "connects" if anchor is not None else ("is accepted" if accept else "is made")
-    anchor = anchor if anchor is not None else place.line
+    anchor = _past_guarding_try(smap, anchor if anchor is not None else place.line)
     made = _setsockopt(ctx, var, anchor)
     if made is None:
         return ()
@@ -165,6 +167,25 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
         return ()
     edit = insert_after_line(ctx, anchor, _fit(ctx, text, indent, anchor), indent)
     return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
+
+
+def _past_guarding_try(smap, anchor):
+    """The statement after which the line goes: past a `try:` that only guards the creation
+    (`try: s = socket.socket(...)` / `except OSError: raise Error("can't connect")`), whose
+    handler would misreport a setsockopt failure and leak the socket. Only when every handler
+    leaves (raise, return, continue, break), so the name is bound after the try."""
+    owner = smap.owner_of(anchor)
+    slot = smap.slots.get(id(anchor))
+    if not isinstance(owner, cst.Try) or slot is None or slot.suite is not owner.body or not owner.handlers:
+        return anchor
+    if owner.orelse is not None or owner.finalbody is not None:
+        return anchor
+    for handler in owner.handlers:
+        last = handler.body.body[-1] if isinstance(handler.body, cst.IndentedBlock) and handler.body.body else None
+        small = last.body[-1] if isinstance(last, cst.SimpleStatementLine) and last.body else None
+        if not isinstance(small, (cst.Raise, cst.Return, cst.Continue, cst.Break)):
+            return anchor
+    return owner
 
 
 def _named_return(ctx, smap, conn, origin: cst.Call) -> tuple:
@@ -272,14 +293,17 @@ def _handler_fix(ctx, conn) -> tuple:
         return ()
     imports = ctx.facts.imports
     bases = {imports.qualify(b) for klass in ctx.facts.index.class_chain(cls) for b in klass.bases}
+    # a module that makes AF_UNIX sockets may serve this handler on one (werkzeug's unix://
+    # servers pick the family at run time): only a family-guarded call is harmless there
+    unix_here = "AF_UNIX" in ctx.source
     if bases & _STREAM_HANDLER_BASES:
         # the flag works only through the stock setup(); an own setup() gets the call instead
-        if ctx.facts.resolver.stock_setup_runs(cls):
+        if ctx.facts.resolver.stock_setup_runs(cls) and not unix_here:
             return _attribute_fix(ctx, node)
         own = ctx.facts.index.method(cls, "setup")
         return _handle_fix(ctx, own.node, guarded=True) if own is not None else ()
     if "socketserver.BaseRequestHandler" in bases and "handle" in cls.methods:
-        return _handle_fix(ctx, cls.methods["handle"].node)
+        return _handle_fix(ctx, cls.methods["handle"].node, guarded=unix_here)
     return ()
 
 

@@ -48,7 +48,8 @@ def split_findings(ctx: FileContext, rule: Rule):
         made = ctx.creation_site(split.conn)
         if made is not None:
             related.insert(0, ("connection made here", made))
-        fixes = ctx.local_fixes(lambda: split_fixes(ctx, split) + nodelay_fixes(ctx, split.conn))
+        # (in a test file the socket's options are the test's business: join the pieces only)
+        fixes = ctx.local_fixes(lambda: split_fixes(ctx, split) + (() if ctx.in_tests else nodelay_fixes(ctx, split.conn)))
         yield ctx.finding(rule, second, message, related=related, fixes=fixes,
                           pieces=(split.first.size, split.second.size),
                           side="server" if split.conn.side == C.SERVER else "client")
