@@ -216,7 +216,9 @@ def _named_return(ctx, smap, conn, origin: cst.Call) -> tuple:
     text, import_edits = made
     start, end = offsets(ctx, small)
     newline = newline_of(ctx, ctx.span(line).line)
-    new = f"{var} = {ctx.code(origin)}{newline}{indent}{_fit(ctx, text, indent, line)}{newline}{indent}return {var}"
+    call_start, call_end = offsets(ctx, origin)
+    original = ctx.source[call_start:call_end]  # as written: continuation lines keep their columns
+    new = f"{var} = {original}{newline}{indent}{_fit(ctx, text, indent, line)}{newline}{indent}return {var}"
     title = f"Set TCP_NODELAY in `{factory.name}()` on each socket it makes"
     return (_fix(title, (Edit(start, end, new),) + import_edits),)
 
