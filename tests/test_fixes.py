@@ -418,3 +418,29 @@ def test_nodelay_fix_for_a_socket_returned_by_a_factory_goes_where_it_is_named()
     assert ("        sock = socket.create_connection((host, port))\n"
             "        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n        return sock\n") in out
     assert out.count("TCP_NODELAY") == 1
+
+
+def test_a_project_that_ignores_e501_gets_no_wrapped_fix(tmp_path):
+    """flake8 `ignore = E501` in setup.cfg: the project does not limit line length, so a fix line
+    is never wrapped to a limit it does not have; with the default limit it is."""
+    from nagle_lint.fixer import fix_text
+    from nagle_lint.settings import Settings
+
+    body = ("import socket\n\n\nclass Transport:\n    def connect(self, host_and_port, timeout):\n"
+            "        for attempt in range(3):\n            try:\n                if attempt:\n"
+            "                    self.socket_with_a_long_name = socket.create_connection(host_and_port, timeout)\n"
+            "                    return\n            except OSError:\n                continue\n\n"
+            "    def send(self, f):\n        self.socket_with_a_long_name.sendall(f)\n\n"
+            "    def receive(self):\n        return self.socket_with_a_long_name.recv(1024)\n")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "t.py").write_text(body)
+    (tmp_path / "setup.cfg").write_text("[flake8]\nignore = E265,E501\n")
+    from nagle_lint.fixes import style
+    style.clear_cache()
+    unlimited = fix_text(body, str(tmp_path / "t.py"), Settings()).text
+    assert "self.socket_with_a_long_name.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n" in unlimited
+    (tmp_path / "setup.cfg").write_text("[flake8]\nmax-line-length = 79\n")
+    style.clear_cache()
+    limited = fix_text(body, str(tmp_path / "t.py"), Settings()).text
+    assert "setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n" not in limited.replace("(\n", "(")
+    assert all(len(line) <= 79 for line in limited.splitlines() if "setsockopt" in line or "TCP_NODELAY" in line)

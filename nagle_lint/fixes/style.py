@@ -21,6 +21,7 @@ except ImportError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
 DEFAULT_LINE_LENGTH = 88
+NO_LIMIT = 10_000  # a project that ignores E501
 FLAKE8_DEFAULT = 79
 _cache: dict[str, int] = {}
 
@@ -105,6 +106,10 @@ def _ini_limit(path: str) -> int | None:
         return None
     for section in ("flake8", "pycodestyle"):
         if parser.has_section(section):
+            for key in ("ignore", "extend-ignore", "extend_ignore"):
+                codes = parser.get(section, key) if parser.has_option(section, key) else ""
+                if any(code.strip() in ("E501", "E5") for code in codes.replace("\n", ",").split(",")):
+                    return NO_LIMIT  # line length is not checked there: never wrap for it
             for key in ("max-line-length", "max_line_length"):
                 if parser.has_option(section, key):
                     return _int(parser.get(section, key))
