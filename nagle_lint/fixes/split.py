@@ -42,6 +42,10 @@ def split_fixes(ctx, split) -> tuple:
         return ()
     fixes = ()
     run = find_run(ctx, first.node, second.node)
+    if run is not None and split.count >= 3 and len(run.elements) < 3:
+        # a message of 3+ pieces whose adjacent writes are only two of them: joining those
+        # leaves the split in place (werkzeug's chunk size line + CRLF, then the data)
+        return ()
     if run is not None:
         fixes = join_fixes(ctx, run, method, socket_like)
     elif second.loops and second.loops != first.loops:
