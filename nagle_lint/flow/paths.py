@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks, iter_statements
+from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks, contains, iter_statements
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, contains, return_statements, returns_new
+from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, return_statements, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
 
 MAX_INLINE_DEPTH = 10

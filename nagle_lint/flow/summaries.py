@@ -353,7 +353,7 @@ def reaching_self_values(func: "FunctionInfo", value: cst.CSTNode) -> dict[str, 
 
     def visit(body) -> bool:
         for stmt in body:
-            if contains_node(stmt, value):
+            if contains(stmt, value):
                 for block in child_blocks(stmt):
                     if visit(block):
                         return True
@@ -370,7 +370,8 @@ def reaching_self_values(func: "FunctionInfo", value: cst.CSTNode) -> dict[str, 
     return found
 
 
-def contains_node(expr, node) -> bool:
+def contains(expr, node) -> bool:
+    """Is node inside expr (or expr itself)? Assigned values are small: a plain walk."""
     stack = [expr]
     while stack:
         current = stack.pop()

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 import libcst as cst
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import (CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex, reaching_self_values,
-                                      index_column)
+from nagle_lint.flow.summaries import (CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex, contains,
+                                      index_column, reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
 
@@ -829,17 +829,6 @@ def _other_family(qualified: str | None) -> bool:
     if not qualified or not qualified.startswith(("socket.AF_", "socket.PF_")):
         return False
     return qualified[9:] not in ("INET", "INET6", "UNIX", "UNSPEC")
-
-
-def contains(expr, node) -> bool:
-    """Is node inside expr (or expr itself)? Assigned values are small: a plain walk."""
-    stack = [expr]
-    while stack:
-        current = stack.pop()
-        if current is node:
-            return True
-        stack.extend(fast_children(current))
-    return False
 
 
 def returns_new(callee: FunctionInfo, origin) -> bool:
