@@ -91,7 +91,7 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         if not group:
             continue  # made in a linked module: reported when that file is checked
         grouped.update(id(c) for c, _ in group)
-        (first, node), others = group[0], group[1:]
+        (_, node), others = group[0], group[1:]
         if conn.handler is not None:
             fix = "set disable_nagle_algorithm = True on the handler class"
         else:
