@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 # Files that mention none of these are done before any parsing.
 _TRIAGE_WORDS = (
     "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
-    "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".setsockopt(",
+    "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".setsockopt(", ".accept(", ".makefile(",
 )
 
 
@@ -299,7 +299,13 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
                 if where and where.split(".")[0] not in _CATALOG_TOPS:
                     want(where, real, 1)
 
+    submodules: dict[str, str] = {}  # local name -> project module it stands for
     for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name.split(".")[0] not in _CATALOG_TOPS:
+                    submodules[alias.asname] = alias.name
+            continue
         if not isinstance(node, ast.ImportFrom):
             continue
         base = absolute(path, node.module, node.level)
@@ -307,6 +313,13 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
             continue
         for alias in node.names:
             want(base, alias.name)
+            if alias.name != "*" and module_file(path, f"{base}.{alias.name}") is not None:
+                submodules[alias.asname or alias.name] = f"{base}.{alias.name}"
+    # `from pkg import sockutil` then `sockutil.connect(addr)`: the definitions used through it
+    if submodules:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in submodules:
+                want(submodules[node.value.id], node.attr)
     classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     # subclasses elsewhere that write or read what this module's classes connect (not for the
     # modules the catalog describes, socketserver's subclasses in a standard library tree)

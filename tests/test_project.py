@@ -135,3 +135,61 @@ def test_findings_do_not_depend_on_hash_order():
         outputs.append(proc.stdout)
     assert outputs[0] == outputs[1]
     assert outputs[0].count("NAG1") > 20
+
+
+# -- TCP_NODELAY that each call of a helper module switches ----------------------------------------
+NETUTIL = '''import socket
+
+
+def make(address, nodelay=True):
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if nodelay:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.connect(address)
+    return sock
+'''
+SETTINGS = "class Settings:\n    def __init__(self):\n        self.NODELAY = {value}\n\n\nsettings = Settings()\n"
+CALLER = '''from pkg import netutil
+from pkg.conf import settings
+
+
+class Client:
+    def __init__(self, address):
+        self.sock = netutil.make(address{args})
+
+    def call(self, frame):
+        self.sock.sendall(frame)
+        return self.sock.recv(4096)
+'''
+
+
+def _gated(root: Path, args: str, default: str = "False") -> str:
+    package = root / "pkg"
+    package.mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / "netutil.py").write_text(NETUTIL)
+    (package / "conf.py").write_text(SETTINGS.format(value=default))
+    (package / "client.py").write_text(CALLER.format(args=args))
+    return str(package / "client.py")
+
+
+def test_factory_call_that_passes_nodelay_false_is_reported_without_a_fix(tmp_path):
+    result = check_file(_gated(tmp_path, ", nodelay=False"))
+    assert _codes(result) == [(7, "NAG201")]  # at the call that turns it off, not in netutil.py
+    assert "passes `nodelay` false" in result.findings[0].message
+    assert result.findings[0].fixes == ()  # the caller chose; a setsockopt after it would undo that
+
+
+def test_factory_flag_from_a_settings_object_off_by_default(tmp_path):
+    client = _gated(tmp_path, ", nodelay=settings.NODELAY")
+    result = check_file(client)
+    assert _codes(result) == [(7, "NAG201")]
+    assert "`settings.NODELAY` is true, and it is off by default" in result.findings[0].message
+    assert str(Path(client).parent / "conf.py") in result.reads  # a settings change makes it stale
+
+
+def test_factory_nodelay_left_on_is_not_reported(tmp_path):
+    assert check_file(_gated(tmp_path, "")).findings == ()  # the default: NODELAY set
+    assert check_file(_gated(tmp_path / "b", ", nodelay=True")).findings == ()
+    assert check_file(_gated(tmp_path / "c", ", nodelay=settings.NODELAY", default="True")).findings == ()
+    assert check_file(_gated(tmp_path / "d", ", nodelay=fast")).findings == ()  # unknown: precision first

@@ -51,7 +51,7 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if _turned_off(ctx, conn):  # the code clears TCP_NODELAY on purpose somewhere: not ours to undo
         return ()
-    if conn.optional_nodelay:  # `if self.no_delay:` off by default: changing the default is the API's call
+    if conn.optional_nodelay or conn.gated_off:  # off by default or by the caller: the API's call
         return ()
     if conn.handler is not None:
         return _handler_fix(ctx, conn)

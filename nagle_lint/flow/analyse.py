@@ -49,11 +49,23 @@ def analyse(module: cst.Module, user_streams: dict[str, str], path: str | None =
     index = ModuleIndex(module.with_changes(body=body), len(module.body)) if used else ModuleIndex(module)
     if used:
         _alias_imported(index, seen)
+        _qualify_linked(index, used)
     seen.module_attrs = module_attributes(index, seen)
     resolver = Resolver(index, seen, user_streams)
     module_root = FunctionInfo(node=module, name="<module>", cls=None, parent=None, params=[])  # type: ignore[arg-type]
     flow = Walker(index, seen, resolver).run(module_root)
     return ModuleFacts(module, index, imports, resolver, flow, tuple(used))
+
+
+def _qualify_linked(index: ModuleIndex, used: list) -> None:
+    by_node = {id(info.node): info for info in index.functions if info.parent is None and info.cls is None}
+    by_node.update((id(info.node), info) for info in index.classes.values())
+    for other_path, other in used:
+        name = module_name(other_path)
+        for stmt in other.body:
+            info = by_node.get(id(stmt))
+            if info is not None:
+                index.qualified[f"{name}.{info.name}"] = info
 
 
 def _top_names_of(stmt) -> set[str]:

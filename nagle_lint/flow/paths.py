@@ -108,6 +108,7 @@ class FlowResult:
     kept_writes: dict = field(default_factory=dict)  # Conn -> first write on it past its first exchange
     kept_reads: dict = field(default_factory=dict)  # Conn -> first read on it past its first exchange
     bracketed: set = field(default_factory=set)  # connections made and closed within one call
+    made_as: dict = field(default_factory=dict)  # Conn -> the name its creation is assigned to
 
 
 # A chain: first piece, first held piece, count, dirty buffer, cork setopt, a flag, and warm. With
@@ -142,6 +143,7 @@ class _Frame:
     outer_loops: tuple = ()  # loops of the callers, for events inside inlined helpers
     sites: tuple = ()  # helper calls from the root function down to this frame
     conds: list = field(default_factory=list)  # tests of the enclosing `if`s, innermost last
+    outer_conds: tuple = ()  # (test, function) of the callers' enclosing `if`s, innermost last
 
 
 def chain_key(chain) -> tuple:
@@ -325,8 +327,8 @@ class Walker:
             self.read(state, conn, func.node.name, (), "next request")
 
     # -- blocks and statements ----------------------------------------------------------------
-    def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = ()):
-        frame = _Frame(act, outer_loops=outer_loops, sites=sites)
+    def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = (), outer_conds: tuple = ()):
+        frame = _Frame(act, outer_loops=outer_loops, sites=sites, outer_conds=outer_conds)
         node = act.func.node  # a FunctionDef, or the Module for top-level code
         stmts = node.body if isinstance(node, cst.Module) else _body(node.body)
         out = self.block(stmts, state, frame)
@@ -428,7 +430,7 @@ class Walker:
             state = self.exprs(small.value, state, frame)
             targets = [t.target for t in small.targets]
             width = max((len(t.elements) for t in targets if isinstance(t, (cst.Tuple, cst.List))), default=0)
-            state = self.created(state, small.value, frame, width)
+            state = self.created(state, small.value, frame, width, targets)
             for target in small.targets:
                 key = dotted(target.target)
                 if key is not None and key.startswith("self.") and key.count(".") == 1 and width == 0:
@@ -567,9 +569,9 @@ class Walker:
         callee = self.resolver.callee(call, frame.act)
         if callee is not None:
             return self.inline(callee, call, state, frame)
-        method = self.resolver.instance_callee(call, frame.act)
-        if method is not None:  # a wrapper object's method: its self attributes are its own
-            return self.inline(method, call, state, frame, on_instance=True)
+        methods = self.resolver.instance_callees(call, frame.act)
+        if methods:  # a wrapper object's method: its self attributes are its own
+            return join(*(self.inline(method, call, state, frame, on_instance=True) for method in methods))
         self.spawned(call, frame)
         return state
 
@@ -716,7 +718,8 @@ class Walker:
             return self._inlined[key]
         self.stack.append(callee)
         try:
-            out = self.function(Activation(callee, params, cls=self_cls), state, self._loops(frame), sites)
+            out = self.function(Activation(callee, params, cls=self_cls), state, self._loops(frame), sites,
+                                frame.outer_conds + tuple((test, frame.act.func) for test in frame.conds))
         finally:
             self.stack.pop()
         self._inlined[key] = out
@@ -937,13 +940,23 @@ class Walker:
         self._closed_here.add(conn)
         return {**state, conn: frozenset({CLOSED})}
 
-    def created(self, state, value, frame: _Frame, width: int = 0):
+    def created(self, state, value, frame: _Frame, width: int = 0, targets: list = ()):
         """`s = socket.create_connection(...)`, `conn, addr = srv.accept()`: a new connection from
         here on, nothing sent yet (width: the size of a tuple target, 0 for a plain name)."""
         for index in range(width) if width else (None,):
             found = self.resolver.resolve(value, frame.act, index)
             if not isinstance(found, Stream) or state is None or not self._makes(value, found.conn, frame):
                 continue
+            for target in targets[:1]:
+                if index is not None and isinstance(target, (cst.Tuple, cst.List)):
+                    target = target.elements[index].value if index < len(target.elements) else None
+                name = dotted(target) if target is not None else None
+                if name:
+                    self.result.made_as.setdefault(found.conn, name)
+            if found.conn.site is not None and found.conn.base is not None and not found.conn.gates_off:
+                found.conn.gates_off, optional = self.gates_off(found.conn.site, frame)
+                if optional and found.conn.base.nodelay_gates & found.conn.gates_off:
+                    found.conn.optional_nodelay = optional
             found.conn.made_in_loops = self._loops(frame)
             self._made_here.add(found.conn)
             state = {**state, found.conn: frozenset({COLD})}
@@ -967,7 +980,10 @@ class Walker:
         # the option alone says NODELAY: its level may be a constant from another module
         if option == C.OPTION_NUMBERS["TCP_NODELAY"] and level in (C.IPPROTO_TCP, None) and value != 0:
             flag = self._flag_off_by_default(frame)
-            if flag is None:
+            gate = self._gate(frame, stream.conn) if flag is None else None
+            if gate is not None:  # `if nodelay:` on the factory's parameter: each call decides
+                stream.conn.nodelay_gates |= {gate}
+            elif flag is None:
                 stream.conn.nodelay = True
             else:  # `if self.no_delay:` with no_delay=False by default: Nagle stays on
                 stream.conn.optional_nodelay = flag
@@ -1011,6 +1027,48 @@ class Walker:
             if defaults and all(d is not None and not d for d in defaults):
                 return key
         return None
+
+    def _gate(self, frame: _Frame, conn: Conn) -> str | None:
+        """The parameter of the function that makes conn when this code runs only under
+        `if <param>:` there (also through a helper it calls: `if nodelay: set_nodelay(sock)`)."""
+        made_in = conn.origin_func
+        if made_in is None:
+            return None
+        tests = [(test, frame.act.func) for test in frame.conds] + list(frame.outer_conds)
+        for test, func in reversed(tests):
+            if func is made_in and type(test) is cst.Name and test.value in made_in.params:
+                return test.value
+        return None
+
+    def gates_off(self, call, frame: _Frame) -> tuple[frozenset, str]:
+        """The parameters a factory call sets to false ((names, the text of an argument that is
+        false unless configured)): `connect(addr, nodelay=False)`, `nodelay=config.NODELAY`."""
+        callee = self.resolver.callee(call, frame.act)
+        if callee is None:
+            return frozenset(), ""
+        names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+        given = dict(zip(names, (a.value for a in call.args if a.keyword is None and not a.star)))
+        given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
+        off, optional = set(), ""
+        for name, value in given.items():
+            if type(value) is cst.Name and value.value in ("False", "None"):
+                off.add(name)
+            elif type(value) is cst.Integer and value.value == "0":
+                off.add(name)
+            elif isinstance(value, (cst.Name, cst.Attribute)) and self._off_by_default(value, frame):
+                off.add(name)
+                optional = optional or dotted(value) or ""
+        return frozenset(off), optional
+
+    def _off_by_default(self, value, frame: _Frame) -> bool:
+        """Every value the name or attribute is given is false: a module or class constant, a
+        parameter's default, a setting of another project module (`config.NODELAY = False`)."""
+        defaults = [self._default(v, func) for v, func in self._bound(value, frame)]
+        if defaults:
+            return all(d is not None and not d for d in defaults)
+        if type(value) is cst.Attribute and type(value.value) is cst.Name:
+            return self.imports.setting_off(value.value.value, value.attr.value)
+        return False
 
     def _default(self, value, func: FunctionInfo | None) -> int | None:
         if type(value) is cst.Name and value.value == "None":

@@ -84,6 +84,9 @@ class ModuleIndex:
         self.consts: dict[str, cst.BaseExpression] = {}
         # attr -> [(owner name, value, function)] for `owner.attr = value` outside `self`
         self.attribute_sets: dict[str, list] = {}
+        # `pkg.sockutil.connect` -> its FunctionInfo, for the linked modules' top-level functions
+        # and classes reached as module attributes (`sockutil.connect(addr)`)
+        self.qualified: dict[str, object] = {}
         own = module.body if own_count is None else module.body[:own_count]
         self._scan_block(own, cls=None, func=None)
         if own_count is not None:

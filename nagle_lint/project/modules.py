@@ -108,6 +108,35 @@ def bound_imports(path: str) -> tuple[dict[str, str], tuple[str, ...] | None]:
     return _bound_imports(os.path.abspath(path), (info.st_size, info.st_mtime_ns))
 
 
+@functools.lru_cache(maxsize=1024)
+def _attribute_constants(path: str, stamp: tuple, attr: str) -> tuple:
+    try:
+        with open(path, "rb") as handle:
+            tree = ast.parse(handle.read())
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        return ()
+    values = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
+            if isinstance(node, ast.AnnAssign) and node.value is not None else []
+        for target in targets:
+            named = target.attr if isinstance(target, ast.Attribute) else \
+                target.id if isinstance(target, ast.Name) else None
+            if named == attr:  # a non-constant value: not known, so not "off"
+                values.append(node.value.value if isinstance(node.value, ast.Constant) else True)
+    return tuple(values)
+
+
+def attribute_constants(path: str, attr: str) -> tuple:
+    """What a module assigns to `attr` (as a name or any object's attribute): constants as they
+    are, anything else as True (unknown, so never taken as off)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return ()
+    return _attribute_constants(os.path.abspath(path), (info.st_size, info.st_mtime_ns), attr)
+
+
 _TOP_DEFINITION = re.compile(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
 # what a definition must contain to add a write, a read, an option or a socket to a connection
 _SOCKET_USE = re.compile(rb"\.(?:sendall|recv|recv_into|makefile|setsockopt|accept)\(|socket\(|create_connection\(")

@@ -58,6 +58,9 @@ def split_findings(ctx: FileContext, rule: Rule):
 def _optional(conn) -> str:
     flag = conn.optional_nodelay
     notes = [f"TCP_NODELAY is set only when `{flag}` is true, and it is off by default"] if flag else []
+    if not flag and conn.gated_off:
+        gates = ", ".join(f"`{g}`" for g in sorted(conn.gates_off & conn.base.nodelay_gates))
+        notes.append(f"this call passes {gates} false, which skips the factory's TCP_NODELAY")
     if conn.maybe_unix:  # reported for the TCP path; the fix is left to the user (AF_UNIX rejects it)
         notes.append("when its family is TCP, not AF_UNIX")
     return f" ({'; '.join(notes)})" if notes else ""
@@ -96,7 +99,7 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             fix = "set disable_nagle_algorithm = True on the handler class"
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
-        name = ctx.facts.flow.names.get(conn, (receiver_name(read),))[0]
+        name = ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (receiver_name(read),))[0]
         message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.where(read), fix=fix) + _optional(conn)
         related = [("also made here", site) for _, site in others] + [("read", read)]
         fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
@@ -108,6 +111,8 @@ def _site(ctx: FileContext, conn):
     """Where a connection is reported: its creation (or handler class) in this file, or the call
     here of a linked module's factory that made it; None when neither is in this file."""
     node = conn.origin.name if conn.handler is not None else conn.origin
+    if conn.gated_off and ctx.is_local(conn.site):
+        return conn.site  # the call that turns the factory's TCP_NODELAY off
     if ctx.is_local(node):
         return node
     return conn.site if conn.site is not None and ctx.is_local(conn.site) else None

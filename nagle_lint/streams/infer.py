@@ -36,6 +36,10 @@ class Conn:
     # else socket.create_connection(a)`): what the code does through the name happens to them too
     alternatives: list = field(default_factory=list, repr=False)
     site: cst.CSTNode | None = field(default=None, repr=False)  # the factory call that made this one
+    # TCP_NODELAY set only under `if <param>:` of the function that makes the socket
+    # (`def connect(addr, nodelay=True)`): each call decides; the gates a call turns off
+    nodelay_gates: frozenset = frozenset()
+    gates_off: frozenset = frozenset()
 
     @property
     def is_tcp(self) -> bool:
@@ -45,10 +49,15 @@ class Conn:
     def side(self) -> str:
         return self.facts.side
 
-    def nagle_on(self) -> bool:
-        if not self.is_tcp or self.facts.nagle == C.OFF or self.nodelay:
+    @property
+    def gated_off(self) -> bool:
+        """Made by a factory call that turns off the factory's own TCP_NODELAY (`nodelay=False`)."""
+        return self.base is not None and self.site is not None and bool(self.gates_off & self.base.nodelay_gates)
+
+    def nagle_on(self, gates_off: frozenset = frozenset()) -> bool:
+        if not self.is_tcp or self.facts.nagle == C.OFF or self.nodelay or self.nodelay_gates - gates_off:
             return False
-        if self.base is not None and not self.base.nagle_on():  # the factory sets TCP_NODELAY
+        if self.base is not None and not self.base.nagle_on(self.gates_off):  # the factory sets TCP_NODELAY
             return False
         return self.listener is None or self.listener.nagle_on()  # Linux: accept() copies NODELAY
 
@@ -311,7 +320,8 @@ class Resolver:
         key = (id(stream.conn), id(call))
         conn = self.call_conns.get(key)
         if conn is None:
-            conn = self.call_conns[key] = replace(stream.conn, base=stream.conn, site=call, alternatives=[])
+            conn = self.call_conns[key] = replace(stream.conn, base=stream.conn, site=call, alternatives=[],
+                                                  nodelay_gates=frozenset())
         return self.stream(conn, stream.role, stream.name, site=call)
 
     def _factory(self, call: cst.Call, qualified: str, act: Activation | None, index: int | None):
@@ -370,6 +380,8 @@ class Resolver:
         kind = _arg(call, 1, "type")
         consts = self.index.consts
         families = {C.FAMILY_NUMBERS["AF_INET"]} if family is None else self._families(family, act)
+        if len(families) > 1:  # AF_UNSPEC makes no socket: an attribute's placeholder (`self.family = 0`)
+            families.discard(0)
         if kind is None:
             type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
         else:
@@ -423,8 +435,13 @@ class Resolver:
         cls = act.self_cls if act is not None else None
         if cls is None or key is None or not key.startswith("self.") or key.count(".") != 1:
             return None
-        bindings = [b for b in self.index.self_bindings(cls, key) if b.index is None]
-        return [(b.value, Activation(b.func) if b.func is not None else None) for b in bindings] or None
+        found = []
+        for b in self.index.self_bindings(cls, key):
+            where = Activation(b.func) if b.func is not None else None
+            # `(self.family, kind, proto, _, addr) = info` with info a getaddrinfo row: its own value
+            if b.index is None or self._from_stream_getaddrinfo(b.value, where):
+                found.append((b.value, where))
+        return found or None
 
     def _socktype_is_stream(self, kind, act: Activation | None, depth: int = 0) -> bool:
         if self._from_stream_getaddrinfo(kind, act):
@@ -552,11 +569,14 @@ class Resolver:
             func = act.func
             while func is not None:
                 if expr.value in func.bindings:
-                    bindings = func.bindings[expr.value]
+                    bindings = [b for b in func.bindings[expr.value] if not _none_placeholder(b.value)] \
+                        or func.bindings[expr.value]
                     if any(index_column(b.index) is not None for b in bindings):
                         sources = self._name_sources(expr, act) if depth < 3 else None
-                        return bool(sources) and all(
-                            self._from_stream_getaddrinfo(v, a, depth + 1) for v, a in sources)
+                        if sources:
+                            return all(self._from_stream_getaddrinfo(v, a, depth + 1) for v, a in sources)
+                    # (a column of a row, `family, kind, proto, _, addr = info`: every column of a
+                    # stream row is TCP's: family, SOCK_STREAM, IPPROTO_TCP)
                     return all(self._from_stream_getaddrinfo(b.value, act, depth + 1) for b in bindings)
                 func = func.parent
             passed = self._passed(expr, act) if depth < 3 else None
@@ -570,6 +590,9 @@ class Resolver:
             if act is not None and act.self_cls is not None:
                 return self.index.method(act.self_cls, func.attr.value)
             return None
+        if isinstance(func, cst.Attribute) and self.index.qualified:  # `sockutil.connect(addr)`
+            found = self.index.qualified.get(self.imports.qualify(func) or "")
+            return found if isinstance(found, FunctionInfo) else None
         if isinstance(func, cst.Name):
             scope = act.func if act is not None else None
             while scope is not None:
@@ -579,15 +602,16 @@ class Resolver:
             return self.index.module_functions.get(func.value)
         return None
 
-    def instance_callee(self, call: cst.Call, act: Activation | None) -> FunctionInfo | None:
+    def instance_callees(self, call: cst.Call, act: Activation | None) -> list[FunctionInfo]:
         """`self.stream.write(b)` where `self.stream = Stream(sock)` and Stream is a class of this
-        module: the method that runs (a wrapper object's write or read)."""
+        module: the methods that may run (a wrapper object's write or read; one per class when
+        the attribute is given instances of several: `self.broker = Plain()`, later `Zipped()`)."""
         func = call.func
         if not isinstance(func, cst.Attribute) or act is None or act.func is None:
-            return None
+            return []
         key = dotted(func.value)
         if key is None or key == "self" or "." in key.partition("self.")[2]:
-            return None
+            return []
         if key.startswith("self."):
             cls = act.self_cls
             values = [b.value for b in self.index.self_bindings(cls, key)] if cls is not None else []
@@ -596,11 +620,14 @@ class Resolver:
             while scope is not None and not values:
                 values = [b.value for b in scope.bindings.get(key, ()) if b.index is None]
                 scope = scope.parent
-        names = {dotted(v.func) for v in values if isinstance(v, cst.Call)}
-        if not values or len(names) != 1 or len(values) != sum(isinstance(v, cst.Call) for v in values):
-            return None
-        cls = self.index.classes.get((names.pop() or "").rpartition(".")[2])
-        return self.index.method(cls, func.attr.value) if cls is not None else None
+        names = {dotted(v.func) or "" for v in values if isinstance(v, cst.Call)}
+        if not values or len(values) != sum(isinstance(v, cst.Call) for v in values):
+            return []
+        classes = [self.index.classes.get(name.rpartition(".")[2]) for name in sorted(names)]
+        if None in classes:
+            return []  # one of them is not a class of ours: what runs is not known
+        methods = [self.index.method(cls, func.attr.value) for cls in classes]
+        return list(dict.fromkeys(m for m in methods if m is not None))
 
     def _returned(self, callee: FunctionInfo, depth: int):
         def compute():
@@ -722,6 +749,12 @@ class Resolver:
                         }
 
 
+def _none_placeholder(value) -> bool:
+    """`info = (None, None, None, None, None)` before a loop that finds the real row."""
+    return isinstance(value, (cst.Tuple, cst.List)) and bool(value.elements) and all(
+        isinstance(e, cst.Element) and type(e.value) is cst.Name and e.value.value == "None" for e in value.elements)
+
+
 def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) -> list[Binding]:
     """`self.sock = socket.socket()` in __init__ as a closed-state placeholder, replaced by the
     socket that connect() makes: the connection is the one that gets connected."""
@@ -841,9 +874,15 @@ def returns_new(callee: FunctionInfo, origin) -> bool:
         if ret is None:
             return False
         made = [b.value for b in callee.bindings.get(ret.value, ())] if type(ret) is cst.Name else [ret]
-        if not made or not all(contains(v, origin) for v in made):
+        if not made or not all(contains(v, origin) or _rewraps(v, ret) for v in made):
             return False
     return True
+
+
+def _rewraps(value, name) -> bool:
+    """`sock = context.wrap_socket(sock, ...)`: the same connection again, under the same name."""
+    return type(value) is cst.Call and type(name) is cst.Name and any(
+        type(a.value) is cst.Name and a.value.value == name.value for a in value.args)
 
 
 def return_statements(func: cst.FunctionDef):

@@ -5,7 +5,7 @@ import copy
 
 import libcst as cst
 
-from nagle_lint.project.modules import ProjectImports, absolute, module_file
+from nagle_lint.project.modules import ProjectImports, absolute, attribute_constants, module_file
 from nagle_lint.streams import catalog
 
 _SYMBOLS: dict[str, int] = {
@@ -103,6 +103,21 @@ class ImportMap:
         other = copy.copy(self)
         other.names, other.modules, other._reexports = dict(self.names), set(self.modules), set(self._reexports)
         return other
+
+    def setting_off(self, local: str, attr: str) -> bool:
+        """`config.NODELAY` where config comes from a project module that only ever assigns
+        NODELAY a false constant (`self.NODELAY = False` in its settings class)."""
+        qualified = self.qualify(cst.Name(local)) if local in self.names else None
+        if self.project is None or qualified is None:
+            return False
+        # a settings module (`from pkg import settings`), or the module an object comes from
+        found = module_file(self.project.importer, qualified) or (
+            module_file(self.project.importer, qualified.rpartition(".")[0]) if "." in qualified else None)
+        if found is None:
+            return False
+        self.project.read.add(found)
+        values = attribute_constants(found, attr)
+        return bool(values) and not any(values)
 
     def is_module(self, expr: cst.BaseExpression) -> bool:
         """Does a name stand for a module: `import socket`, `from eventlet.green import socket`?"""
