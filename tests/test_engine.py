@@ -237,3 +237,84 @@ def test_rows_from_a_helper_that_may_give_af_unix_are_reported_but_never_fixed()
                            "            return [(socket.AF_UNIX, socket.SOCK_STREAM, None, None, self.path)]\n", "")
     [finding] = check_source(tcp_only, "t.py").findings
     assert finding.code == "NAG201" and finding.fixes
+
+
+# One helper write that serves a TCP and an AF_UNIX socket, picked by a factory: the split is the
+# TCP socket's too (it was once kept under the key of whichever connection the walk met first).
+TWO_TRANSPORTS = '''import socket
+
+
+class Base:
+    def __init__(self):
+        self.sock = None
+
+    def send_plain(self, payload):
+        self.sock.sendall(payload)
+
+    send = send_plain
+
+    def recv(self):
+        return self.sock.recv(4)
+
+
+class Unix(Base):
+    def open(self):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect("/run/db.sock")
+
+
+class Tcp(Base):
+    def open(self):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.connect(("db", 3306))
+        {nodelay}
+
+class Connection:
+    def __init__(self, unix):
+        self.unix = unix
+        self._socket = None
+
+    def _make(self):
+        conn = None
+        if self.unix:
+            conn = Unix()
+        else:
+            conn = Tcp()
+        return conn
+
+    def connect(self):
+        self._socket = self._make()
+        self._socket.open()
+
+    def upload(self, header, body):
+        self._socket.send(header)
+        self._socket.send(body)
+        return self._socket.recv()
+'''
+
+
+def test_split_through_a_factory_made_wrapper_of_two_transports():
+    found = codes(TWO_TRANSPORTS.format(nodelay=""))
+    assert ("NAG101", 48) in found and ("NAG201", 25) in found
+    fixed = TWO_TRANSPORTS.format(nodelay="self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n")
+    assert codes(fixed) == []
+
+
+def test_a_literal_argument_decides_the_branch_of_the_helper():
+    source = ("import socket\n\n\nclass C:\n    def __init__(self):\n"
+              "        self.sock = socket.create_connection(('h', 1))\n\n"
+              "    def _cmd(self, data, reply=True):\n        self.sock.sendall(data)\n"
+              "        return self.sock.recv(9) if reply else None\n\n"
+              "    def put(self, key, blob):\n        self._cmd(key, reply={})\n        return self._cmd(blob)\n")
+    assert ("NAG101", 14) in codes(source.format("False"))  # no reply to the key: the blob waits
+    assert ("NAG101", 14) not in codes(source.format("True"))
+
+
+def test_tls_handshake_reads_between_two_writes():
+    source = ("import socket\nimport ssl\n\n\nclass C:\n    def __init__(self):\n"
+              "        self.sock = socket.create_connection(('h', 1))\n\n"
+              "    def start(self, ctx):\n        self.sock.sendall(b'STARTTLS')\n"
+              "        self.sock = ctx.wrap_socket(self.sock{})\n        self.sock.sendall(b'HELLO')\n"
+              "        return self.sock.recv(9)\n")
+    assert ("NAG101", 12) not in codes(source.format(""))
+    assert ("NAG101", 12) in codes(source.format(", do_handshake_on_connect=False"))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex, child_blocks, contains, iter_statements
+from nagle_lint.flow.summaries import ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains, iter_statements
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, return_statements, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
@@ -96,7 +96,7 @@ class Read:
 
 @dataclass
 class FlowResult:
-    splits: dict = field(default_factory=dict)  # (id(second.node), id(read)) -> Split
+    splits: dict = field(default_factory=dict)  # (id(conn), id(second.node), id(read)) -> Split
     exchanges: dict = field(default_factory=dict)  # Conn -> first read node after a write
     setopts: dict = field(default_factory=dict)  # id(node) -> SetOpt
     # setsockopt() calls on a value no one here makes (a callback's `sock`, `client.socket()`):
@@ -193,6 +193,9 @@ class Walker:
         self._related: set | None = None
         self._node_order: dict | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
+        # inside a branch a literal argument rules out (`if nodelay:` with nodelay=False): walked
+        # only to learn which TCP_NODELAY the caller's literal skips (Conn.nodelay_gates)
+        self._ruled_out = 0
         self._made_here: set = set()  # connections made, and closed, in the current root walk
         self._closed_here: set = set()
 
@@ -361,9 +364,18 @@ class Walker:
             # `if status_sent is None: status_sent = ...` on a nonlocal or self attribute runs on
             # the first turn of the loop that calls this, not on the later ones
             once = self._later_turns and _once_guard(stmt, frame.act.func)
-            taken = None if once else self.block(_body(stmt.body), state, frame)
+            decided = _decided(stmt.test, frame.act.literals)  # on a literal the caller passed
+            taken = None if once or decided is False else self.block(_body(stmt.body), state, frame)
+            if decided is False and not once:
+                self._ruled_out += 1
+                try:
+                    self.block(_body(stmt.body), state, frame)
+                finally:
+                    self._ruled_out -= 1
             frame.conds.pop()
             frame.large.discard(guard)
+            if decided is True and not once:
+                return taken
             if stmt.orelse is None:
                 other = state
             elif isinstance(stmt.orelse, cst.If):
@@ -433,7 +445,8 @@ class Walker:
             state = self.created(state, small.value, frame, width, targets)
             for target in small.targets:
                 key = dotted(target.target)
-                if key is not None and key.startswith("self.") and key.count(".") == 1 and width == 0:
+                if (key is not None and key.startswith("self.") and key.count(".") == 1 and width == 0
+                        and not self._ruled_out):
                     # from here on in this call, self.x is what was just assigned
                     found = self.resolver.resolve(small.value, frame.act)
                     if isinstance(found, Stream):
@@ -518,6 +531,11 @@ class Walker:
         return found
 
     def exprs(self, node, state, frame: _Frame):
+        if type(node) is cst.IfExp:  # `self.sock.recv() if expect_response else None`
+            taken = _decided(node.test, frame.act.literals)
+            if taken is not None:
+                state = self.exprs(node.test, state, frame)
+                return None if state is None else self.exprs(node.body if taken else node.orelse, state, frame)
         for call in self.calls(node):
             if state is None:
                 return None
@@ -547,6 +565,12 @@ class Walker:
                 overridden = is_self and self.resolver.callee(call, frame.act) is not None
                 if conn is not None and not overridden:
                     return self.http_call(conn, method, call, state, frame)
+            if method == "wrap_socket" and _handshakes(call):
+                # the TLS handshake reads the peer's answer: what was written before is sent
+                target = call.args[0].value if call.args and call.args[0].keyword is None else None
+                stream = self._stream_of(target, frame) if target is not None else None
+                if stream is not None:
+                    return self.read(state, stream.conn, call, self._loops(frame))
             if method in ("sock_sendall", "sock_recv", "sock_recv_into") and call.args:
                 stream = self._stream_of(call.args[0].value, frame)
                 if stream is not None:
@@ -571,7 +595,8 @@ class Walker:
             return self.inline(callee, call, state, frame)
         methods = self.resolver.instance_callees(call, frame.act)
         if methods:  # a wrapper object's method: its self attributes are its own
-            return join(*(self.inline(method, call, state, frame, on_instance=True) for method in methods))
+            return join(*(self.inline(method, call, state, frame, on_instance=True, instance_cls=cls)
+                          for method, cls in methods))
         self.spawned(call, frame)
         return state
 
@@ -642,7 +667,7 @@ class Walker:
             return self.setopt(state, stream, call, frame)
         if method in ("set_nodelay", "setTcpNoDelay"):
             value = constant(call.args[0].value, self.imports, self.index.consts) if call.args else 1
-            if value != 0:
+            if value != 0 and not self._ruled_out:
                 conn.nodelay = True
             return state
         if role == C.SOCKET:
@@ -681,7 +706,8 @@ class Walker:
             return self.read(state, conn, call, self._loops(frame))
         return state
 
-    def inline(self, callee: FunctionInfo, call: cst.Call, state, frame: _Frame, on_instance: bool = False):
+    def inline(self, callee: FunctionInfo, call: cst.Call, state, frame: _Frame, on_instance: bool = False,
+               instance_cls: ClassInfo | None = None):
         if not self.interesting(callee):
             return state
         if len(self.stack) > MAX_INLINE_DEPTH or callee in self.stack or self.steps > STEP_BUDGET:
@@ -710,15 +736,18 @@ class Walker:
         # Same helper, same streams, same incoming state: same outcome (and the same events
         # recorded), so a helper called from many places is walked once per distinct state.
         sites = frame.sites + (call,)
-        self_cls = frame.act.self_cls if callee.is_method and not on_instance else None
+        literals = _literal_args(callee, names, call)
+        # (a wrapper object's method runs with self bound to the instance's class, maybe a subclass)
+        self_cls = instance_cls if on_instance else frame.act.self_cls if callee.is_method else None
         key = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
                tuple(id(c) for c in sites), frozenset(state.items()), id(self_cls),
-               self._later_turns > 0 if self._has_once_guard(callee) else None)
+               self._later_turns > 0 if self._has_once_guard(callee) else None, self._ruled_out > 0)
         if key in self._inlined:
             return self._inlined[key]
         self.stack.append(callee)
         try:
-            out = self.function(Activation(callee, params, cls=self_cls), state, self._loops(frame), sites,
+            out = self.function(Activation(callee, params, cls=self_cls, literals=literals), state,
+                                self._loops(frame), sites,
                                 frame.outer_conds + tuple((test, frame.act.func) for test in frame.conds))
         finally:
             self.stack.pop()
@@ -783,6 +812,8 @@ class Walker:
         return state.get(conn, frozenset({EMPTY}))
 
     def write(self, state, stream: Stream, call, args, frame: _Frame):
+        if self._ruled_out:
+            return state
         conn = stream.conn
         loops = self._loops(frame)
         key = (id(call), loops, tuple(id(c) for c in frame.sites))
@@ -866,6 +897,8 @@ class Walker:
             self.result.names[conn] = (name, stream.role)
 
     def flush(self, state, stream: Stream, call, frame: _Frame):
+        if self._ruled_out:
+            return state
         conn = stream.conn
         if stream.role == C.RAW_WRITER:
             return state
@@ -881,6 +914,8 @@ class Walker:
         return {**state, conn: frozenset(new)}
 
     def read(self, state, conn: Conn, node, loops: tuple, label: str = "read"):
+        if self._ruled_out:
+            return state
         self.result.reads.setdefault((id(conn), id(node)), Read(conn, node, loops))
         new = set()
         chains = self._chains(state, conn)
@@ -898,7 +933,7 @@ class Walker:
             if count >= 1 and repeats:
                 self.result.exchanges.setdefault(conn, node)
             if count >= 2 and not second.large and not shadowed:
-                key = (id(second.located(first)), id(node))
+                key = (id(conn), id(second.located(first)), id(node))  # one helper's write, several connections
                 if key not in self.result.splits:
                     self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats)
                 else:
@@ -937,6 +972,8 @@ class Walker:
         return self.close_conn(state, stream.conn)
 
     def close_conn(self, state, conn: Conn):
+        if self._ruled_out:
+            return state
         self._closed_here.add(conn)
         return {**state, conn: frozenset({CLOSED})}
 
@@ -944,7 +981,7 @@ class Walker:
         """`s = socket.create_connection(...)`, `conn, addr = srv.accept()`: a new connection from
         here on, nothing sent yet (width: the size of a tuple target, 0 for a plain name)."""
         for index in range(width) if width else (None,):
-            found = self.resolver.resolve(value, frame.act, index)
+            found = self.resolver.resolve(value, frame.act, index) if not self._ruled_out else None
             if not isinstance(found, Stream) or state is None or not self._makes(value, found.conn, frame):
                 continue
             for target in targets[:1]:
@@ -967,13 +1004,18 @@ class Walker:
         if len(args) == 1 and call.args[0].star == "*":
             # `for opt in self.socket_options: sock.setsockopt(*opt)`: NODELAY when the options
             # it iterates name TCP_NODELAY
-            if self._options_name_nodelay(args[0], frame):
+            if not self._ruled_out and self._options_name_nodelay(args[0], frame):
                 stream.conn.nodelay = True
             return state
         if len(args) < 3:
             return state
         consts = self.index.consts
         level, option, value = (constant(a, self.imports, consts) for a in args[:3])
+        if self._ruled_out:  # not run on this call: only the gate it sits behind is learnt
+            gate = self._gate(frame, stream.conn)
+            if gate is not None and option == C.OPTION_NUMBERS["TCP_NODELAY"] and value != 0:
+                stream.conn.nodelay_gates |= {gate}
+            return state
         record = SetOpt(stream.conn, stream, call, level, option, value, args[2], self._loops(frame),
                         frame.act.func)
         self.result.setopts.setdefault(id(call), record)
@@ -1103,6 +1145,66 @@ class Walker:
     def _values(self, expr, frame: _Frame) -> list:
         """What a name or self attribute is assigned anywhere (flow-insensitive)."""
         return [value for value, _ in self._bound(expr, frame)]
+
+_LITERALS = {"True": True, "False": False, "None": None}
+
+
+def _literal(expr):
+    """(True, value) for `True`, `False`, `None` and integers; (False, None) for anything else."""
+    if type(expr) is cst.Name and expr.value in _LITERALS:
+        return True, _LITERALS[expr.value]
+    if type(expr) is cst.Integer:
+        try:
+            return True, int(expr.value.replace("_", ""), 0)
+        except ValueError:
+            pass
+    return False, None
+
+
+def _literal_args(callee: FunctionInfo, names: list[str], call) -> dict:
+    """The callee's parameters that hold a literal on this call: passed as one, or left at a
+    literal default (only when the call has no *args or **kwargs that could fill them)."""
+    if any(a.star for a in call.args):
+        return {}
+    given = dict(zip(names, (a.value for a in call.args if a.keyword is None)))
+    given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
+    params = callee.node.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value not in given and param.default is not None:
+            given[param.name.value] = param.default
+    out = {}
+    for name, value in given.items():
+        known, literal = _literal(value)
+        if known and name in names:
+            out[name] = literal
+    return out
+
+
+def _decided(test, literals: dict) -> bool | None:
+    """Which way `if flag:`, `if not flag:`, `if flag is None:` goes when flag holds a literal."""
+    if not literals:
+        return None
+    if type(test) is cst.Name and test.value in literals:
+        return bool(literals[test.value])
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        inner = _decided(test.expression, literals)
+        return None if inner is None else not inner
+    if (type(test) is cst.Comparison and len(test.comparisons) == 1 and type(test.left) is cst.Name
+            and test.left.value in literals and type(test.comparisons[0].comparator) is cst.Name
+            and test.comparisons[0].comparator.value == "None"):
+        is_none = literals[test.left.value] is None
+        if type(test.comparisons[0].operator) is cst.Is:
+            return is_none
+        if type(test.comparisons[0].operator) is cst.IsNot:
+            return not is_none
+    return None
+
+
+def _handshakes(call) -> bool:
+    """wrap_socket(sock, ...) without do_handshake_on_connect=False: the handshake runs there."""
+    return not any(a.keyword is not None and a.keyword.value == "do_handshake_on_connect"
+                   and not (type(a.value) is cst.Name and a.value.value == "True") for a in call.args)
+
 
 def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
     """A loop around both the write and the read, but not around the connect: the same

@@ -263,6 +263,9 @@ class ModuleIndex:
         for klass in self.class_chain(cls):
             if name in klass.methods:
                 return klass.methods[name]
+            alias = klass.attrs.get(name)  # `send = send_plain` in the class body
+            if type(alias) is cst.Name and alias.value in klass.methods:
+                return klass.methods[alias.value]
         return None
 
     def set_from_outside(self, cls: ClassInfo, name: str) -> list[cst.BaseExpression]:

@@ -36,6 +36,8 @@ def split_findings(ctx: FileContext, rule: Rule):
         if not ctx.is_local(second):
             continue  # held in a linked module: reported when that file is checked
         stream = receiver_name(split.second.node) if call_text(split.second.node) != "self.end_headers()" else "self.wfile"
+        if second is not split.second.node and receiver_name(second) not in ("self", "stream"):
+            stream = receiver_name(second)  # as the flagged line names it (`self._socket.send(b"")`), not the helper
         handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
         fix_hint = ("send the body with the headers in one write, or set disable_nagle_algorithm = True"
                     if handler else "write one buffer or set TCP_NODELAY")

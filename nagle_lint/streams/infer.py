@@ -79,6 +79,8 @@ class Activation:
 
     func: FunctionInfo
     params: dict[str, Stream] = field(default_factory=dict)
+    # parameters the caller gives a literal (or leaves at a literal default): `expect_response=False`
+    literals: dict = field(default_factory=dict)
     memo: dict = field(default_factory=dict)
     cls: ClassInfo | None = None  # the class of `self` when a subclass runs an inherited method
 
@@ -293,6 +295,9 @@ class Resolver:
                 if isinstance(base, Stream) and index is None:
                     return self.stream(base.conn, _makefile_role(call, self.imports, self.index.consts), site=call)
                 return base if base is SOFT else None
+            if method in ("enter_context", "enter_async_context") and index is None and call.args:
+                # ExitStack.enter_context(f) returns f.__enter__(): a socket or its file itself
+                return self.resolve(call.args[0].value, act, None, depth + 1)
             if method == "unwrap" and index is None:  # SSLSocket.unwrap(): the plain socket again
                 return self.resolve(func.value, act, None, depth + 1)
             if method == "wrap_socket" and index is None:
@@ -602,7 +607,7 @@ class Resolver:
             return self.index.module_functions.get(func.value)
         return None
 
-    def instance_callees(self, call: cst.Call, act: Activation | None) -> list[FunctionInfo]:
+    def instance_callees(self, call: cst.Call, act: Activation | None) -> list[tuple[FunctionInfo, ClassInfo]]:
         """`self.stream.write(b)` where `self.stream = Stream(sock)` and Stream is a class of this
         module: the methods that may run (a wrapper object's write or read; one per class when
         the attribute is given instances of several: `self.broker = Plain()`, later `Zipped()`)."""
@@ -614,20 +619,47 @@ class Resolver:
             return []
         if key.startswith("self."):
             cls = act.self_cls
-            values = [b.value for b in self.index.self_bindings(cls, key)] if cls is not None else []
+            values = [(b.value, b.func) for b in self.index.self_bindings(cls, key)] if cls is not None else []
         else:
             values, scope = [], act.func
             while scope is not None and not values:
-                values = [b.value for b in scope.bindings.get(key, ()) if b.index is None]
+                values = [(b.value, scope) for b in scope.bindings.get(key, ()) if b.index is None]
                 scope = scope.parent
-        names = {dotted(v.func) or "" for v in values if isinstance(v, cst.Call)}
-        if not values or len(values) != sum(isinstance(v, cst.Call) for v in values):
-            return []
-        classes = [self.index.classes.get(name.rpartition(".")[2]) for name in sorted(names)]
-        if None in classes:
+        classes = self._instance_classes(values, 0)
+        if not classes:
             return []  # one of them is not a class of ours: what runs is not known
-        methods = [self.index.method(cls, func.attr.value) for cls in classes]
-        return list(dict.fromkeys(m for m in methods if m is not None))
+        methods = [(self.index.method(cls, func.attr.value), cls) for cls in classes]
+        return [(m, cls) for m, cls in methods if m is not None]
+
+    def _instance_classes(self, values: list, depth: int) -> list[ClassInfo]:
+        """The classes of ours the values instantiate (`Stream(sock)`, or a factory of ours whose
+        every return does: `self.conn = self._get_connection()`), [] when one is anything else.
+        `None` placeholders (`self.conn = None` in __init__) are skipped."""
+        classes: list[ClassInfo] = []
+        values = [(v, f) for v, f in values if not (type(v) is cst.Name and v.value == "None")]
+        if not values or depth > 2:
+            return []
+        for value, func in values:
+            if not isinstance(value, cst.Call):
+                return []
+            cls = self.index.classes.get((dotted(value.func) or "").rpartition(".")[2])
+            if cls is not None:
+                classes.append(cls)
+                continue
+            callee = self.callee(value, Activation(func) if func is not None else None)
+            if callee is None:
+                return []
+            returned = []
+            for ret in return_statements(callee.node):
+                if type(ret.value) is cst.Name and ret.value.value in callee.bindings:
+                    returned += [(b.value, callee) for b in callee.bindings[ret.value.value] if b.index is None]
+                else:
+                    returned.append((ret.value if ret.value is not None else cst.Name("None"), callee))
+            found = self._instance_classes(returned, depth + 1)
+            if not found:
+                return []
+            classes += found
+        return list(dict.fromkeys(classes))
 
     def _returned(self, callee: FunctionInfo, depth: int):
         def compute():
