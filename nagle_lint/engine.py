@@ -229,19 +229,36 @@ MAX_DEPTH = 500
 
 
 def _too_deep(tree: ast.AST) -> bool:
+    # ast.iter_child_nodes, inlined (it is two generators deep): the depth of every node, where
+    # children without fields of their own (Load, Store, operators) are not pushed, their depth
+    # being their parent's plus one: a parent at MAX_DEPTH with any child is the same answer.
+    AST = ast.AST
     stack = [(tree, 0)]
+    pop, push = stack.pop, stack.append
     while stack:
-        node, depth = stack.pop()
+        node, depth = pop()
         depth += 1
-        if isinstance(node, ast.BoolOp):
+        kind = type(node)
+        if kind is ast.BoolOp:
             depth += len(node.values) - 1
-        elif isinstance(node, ast.Import):
+        elif kind is ast.Import:
             depth += max(alias.name.count(".") for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
+        elif kind is ast.ImportFrom:
             depth += (node.module or "").count(".")
         if depth > MAX_DEPTH:
             return True
-        stack.extend((child, depth) for child in ast.iter_child_nodes(node))
+        if depth == MAX_DEPTH:  # one more level is too deep: any child at all says so
+            if next(ast.iter_child_nodes(node), None) is not None:
+                return True
+            continue
+        for name in kind._fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST) and type(item)._fields:
+                        push((item, depth))
+            elif isinstance(value, AST) and type(value)._fields:
+                push((value, depth))
     return False
 
 
