@@ -8,8 +8,10 @@ becomes a FileError carried in the FileResult, reported as NAG001 by every outpu
 from __future__ import annotations
 
 import ast
+import contextlib
 import fnmatch
 import functools
+import gc
 import hashlib
 import io
 import os
@@ -206,7 +208,8 @@ def screen(source: str) -> ast.Module:
     """The built-in parser first: a one-line syntax error, and a guard against inputs deep
     enough to crash libcst's native parser (which would kill the whole process)."""
     try:
-        tree = ast.parse(source)
+        with _collector_paused():
+            tree = ast.parse(source)
     except SyntaxError as exc:
         raise ReadError(FileError("syntax", exc.msg, exc.lineno or 1, exc.offset or 1)) from None
     except (RecursionError, MemoryError):
@@ -214,6 +217,22 @@ def screen(source: str) -> ast.Module:
     except ValueError as exc:  # e.g. source contains null bytes
         raise ReadError(FileError("syntax", str(exc))) from None
     return tree
+
+
+@contextlib.contextmanager
+def _collector_paused():
+    """The cyclic garbage collector off while a parser builds a tree. It runs again and again
+    while a node is allocated per token and finds nothing to free (neither tree holds cycles):
+    about a quarter of libcst's parse time and half of ast's, the more so the more trees are
+    alive. A caller that turned it off keeps it off."""
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def guard(nodes) -> None:
@@ -269,7 +288,8 @@ def parse(source: str, screened: bool = False) -> cst.Module:
     if not screened:
         guard(screen(source).body)
     try:
-        return cst.parse_module(source)
+        with _collector_paused():
+            return cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
         raise ReadError(FileError("syntax", exc.message.splitlines()[0] if exc.message else "invalid syntax",
                                   exc.raw_line, exc.raw_column + 1)) from None
