@@ -42,8 +42,7 @@ class FileContext:
     # generated, each on its own, and shifted to its first line (known from the ast).
     @cached_property
     def _positions(self):
-        wrapper = MetadataWrapper(self.facts.module, unsafe_skip_copy=True)
-        return wrapper.resolve(PositionProvider)
+        return _positions_of(self.facts.module)
 
     def _code_range(self, node: cst.CSTNode):
         index = self._top_index(node) if self.top_lines is not None else None
@@ -58,7 +57,7 @@ class FileContext:
         if found is None:
             statement = self.facts.module.body[index]
             alone = self.facts.module.with_changes(body=[statement], header=[], footer=[])
-            positions = MetadataWrapper(alone, unsafe_skip_copy=True).resolve(PositionProvider)
+            positions = _positions_of(alone)
             shift = self.top_lines[index] - positions[statement].start.line
             found = self._statement_positions[index] = (positions, shift)
         positions, shift = found
@@ -153,7 +152,7 @@ class FileContext:
     def _foreign_positions(self, other_path: str, other: cst.Module):
         cache = self.__dict__.setdefault("_foreign", {})
         if other_path not in cache:
-            cache[other_path] = MetadataWrapper(other, unsafe_skip_copy=True).resolve(PositionProvider)
+            cache[other_path] = _positions_of(other)
         return cache[other_path]
 
     def local_fixes(self, compute) -> tuple:
@@ -171,6 +170,21 @@ class FileContext:
     def creation_site(self, conn):
         """Where the connection is made, when that is a call in this file (not a handler class)."""
         return conn.origin if conn.handler is None and type(conn.origin).__name__ == "Call" else None
+
+
+def _positions_of(module: cst.Module):
+    """node -> CodeRange for every node of the module: what
+    `MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)` returns, without
+    the wrapper's visit of the whole tree for batched providers (there are none here; that
+    empty visit costs as much as the code generation that finds the positions)."""
+    provider = PositionProvider()
+    try:
+        gen = provider._gen_impl
+        provider._computed = {}
+    except AttributeError:  # another libcst: its public way
+        return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    gen(module)
+    return provider._computed
 
 
 def _relative(other: str, path: str) -> str:

@@ -3,6 +3,7 @@ guards that tell a piece is large."""
 from __future__ import annotations
 
 import dataclasses
+from operator import attrgetter
 
 import libcst as cst
 
@@ -19,17 +20,27 @@ LARGE_PIECE = 8192
 def calls_in(node: cst.CSTNode) -> list[cst.Call]:
     """Calls under node in evaluation order: arguments before the call that receives them."""
     out: list[cst.Call] = []
-    _collect(node, out)
+    kind = _KINDS.get(type(node)) or _kind_of(type(node))
+    if kind != _STOP:
+        _collect(node, out)
     return out
 
 
 def _collect(node: cst.CSTNode, out: list) -> None:
     # Post-order over children; for a call, the callee expression's own calls come first
     # (`a().b(c())` runs a(), then c(), then .b), which field order already gives.
-    if isinstance(node, _OPAQUE) or type(node) in _LEAVES:
-        return
-    for child in fast_children(node):
-        _collect(child, out)
+    # (fast_children inlined: this is the hottest recursion of the flow walk; _STOP children,
+    # opaque code and leaves, are skipped before the call.)
+    kinds = _KINDS
+    kind_of = _kind_of
+    for value in (_GETTERS.get(type(node)) or _getter(type(node)))(node):
+        kind = kinds.get(type(value)) or kind_of(type(value))
+        if kind == _NODE:
+            _collect(value, out)
+        elif kind == _SEQ:
+            for item in value:
+                if (kinds.get(type(item)) or kind_of(type(item))) == _NODE:
+                    _collect(item, out)
     if type(node) is cst.Call:
         out.append(node)
 
@@ -38,26 +49,68 @@ _LEAVES = frozenset({cst.Name, cst.SimpleString, cst.Integer, cst.Float, cst.Ima
                      cst.Comment, cst.SimpleWhitespace, cst.ParenthesizedWhitespace, cst.EmptyLine,
                      cst.TrailingWhitespace})
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_SKIPPED_FIELDS = ("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines", "trailing_whitespace",
+                   "header", "footer", "lines_after")
+
+# What a field value is, by its exact type (isinstance against libcst's ABCs is slow; a type's
+# answer never changes): not a node, a node _collect descends into, a node it stops at (opaque
+# code, leaves), a list or tuple of values.
+_OTHER, _NODE, _STOP, _SEQ = 1, 2, 3, 4
+_KINDS: dict[type, int] = {}
+_GETTERS: dict[type, object] = {}  # node type -> function returning its child fields' values, a tuple
 
 
-def fast_children(node: cst.CSTNode):
-    """The child nodes in field order. libcst's `children` runs a visitor (and is ~10x slower);
-    whitespace and punctuation fields are skipped, they hold no calls."""
-    kind = type(node)
+def _kind_of(kind: type) -> int:
+    if issubclass(kind, cst.CSTNode):
+        found = _STOP if issubclass(kind, _OPAQUE) or kind in _LEAVES else _NODE
+    elif issubclass(kind, (list, tuple)):
+        found = _SEQ
+    else:
+        found = _OTHER
+    _KINDS[kind] = found
+    return found
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
     names = _FIELDS.get(kind)
     if names is None:
-        names = _FIELDS[kind] = tuple(
-            f.name for f in dataclasses.fields(node)
-            if not f.name.startswith(("whitespace", "lpar", "rpar", "comma", "semicolon", "leading_lines",
-                                      "trailing_whitespace", "header", "footer", "lines_after")))
-    for name in names:
-        value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            yield value
-        elif isinstance(value, (list, tuple)):
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind)
+                                      if not f.name.startswith(_SKIPPED_FIELDS))
+    return names
+
+
+def _getter(kind: type):
+    names = _field_names(kind)
+    if not names:
+        getter = _no_fields
+    elif len(names) == 1:
+        one = attrgetter(names[0])
+        getter = lambda node: (one(node),)  # noqa: E731
+    else:
+        getter = attrgetter(*names)
+    _GETTERS[kind] = getter
+    return getter
+
+
+def _no_fields(node) -> tuple:
+    return ()
+
+
+def fast_children(node: cst.CSTNode) -> list:
+    """The child nodes in field order. libcst's `children` runs a visitor (and is ~10x slower);
+    whitespace and punctuation fields are skipped, they hold no calls."""
+    out = []
+    kinds = _KINDS
+    for value in (_GETTERS.get(type(node)) or _getter(type(node)))(node):
+        kind = kinds.get(type(value)) or _kind_of(type(value))
+        if kind == _NODE or kind == _STOP:
+            out.append(value)
+        elif kind == _SEQ:
             for item in value:
-                if isinstance(item, cst.CSTNode):
-                    yield item
+                kind = kinds.get(type(item)) or _kind_of(type(item))
+                if kind == _NODE or kind == _STOP:
+                    out.append(item)
+    return out
 
 
 def large_guard(test: cst.BaseExpression) -> str | None:

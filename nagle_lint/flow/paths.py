@@ -333,7 +333,7 @@ class Walker:
     def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = (), outer_conds: tuple = ()):
         frame = _Frame(act, outer_loops=outer_loops, sites=sites, outer_conds=outer_conds)
         node = act.func.node  # a FunctionDef, or the Module for top-level code
-        stmts = node.body if isinstance(node, cst.Module) else _body(node.body)
+        stmts = node.body if type(node) is cst.Module else _body(node.body)
         out = self.block(stmts, state, frame)
         return join(out, *frame.returns)
 
@@ -378,14 +378,14 @@ class Walker:
                 return taken
             if stmt.orelse is None:
                 other = state
-            elif isinstance(stmt.orelse, cst.If):
+            elif type(stmt.orelse) is cst.If:
                 other = self.stmt(stmt.orelse, state, frame)
             else:
                 other = self.block(_body(stmt.orelse.body), state, frame)
             return join(taken, other)
-        if isinstance(stmt, (cst.For, cst.While)):
+        if type(stmt) in (cst.For, cst.While):
             return self.loop(stmt, state, frame)
-        if isinstance(stmt, (cst.Try, cst.TryStar)):
+        if type(stmt) in (cst.Try, cst.TryStar):
             after_body = self.block(_body(stmt.body), state, frame)
             handler_in = join(state, after_body)
             outs = [self.block(_body(h.body), handler_in, frame) for h in stmt.handlers]
@@ -395,7 +395,7 @@ class Walker:
             if stmt.finalbody is not None:
                 out = self.block(_body(stmt.finalbody.body), out if out is not None else handler_in, frame)
             return out
-        if isinstance(stmt, cst.With):
+        if type(stmt) is cst.With:
             closing = []
             for item in stmt.items:
                 state = self.exprs(item.item, state, frame)
@@ -410,7 +410,7 @@ class Walker:
                 if state is not None:
                     state = self.close(state, stream)
             return state
-        if isinstance(stmt, cst.Match):
+        if type(stmt) is cst.Match:
             state = self.exprs(stmt.subject, state, frame)
             return join(state, *[self.block(_body(case.body), state, frame) for case in stmt.cases])
         for block in child_blocks(stmt):  # anything else compound: walk its blocks in order
@@ -418,30 +418,30 @@ class Walker:
         return state
 
     def small(self, small, state, frame: _Frame):
-        if isinstance(small, cst.Return):
+        if type(small) is cst.Return:
             if small.value is not None:
                 state = self.exprs(small.value, state, frame)
             if state is not None:
                 frame.returns.append(state)
             return None
-        if isinstance(small, cst.Raise):
+        if type(small) is cst.Raise:
             if small.exc is not None:
                 self.exprs(small.exc, state, frame)
             return None
-        if isinstance(small, cst.Break):
+        if type(small) is cst.Break:
             if frame.loops:
                 frame.loops[-1].breaks.append(state)
                 return None
             return state
-        if isinstance(small, cst.Continue):
+        if type(small) is cst.Continue:
             if frame.loops:
                 frame.loops[-1].continues.append(state)
                 return None
             return state
-        if isinstance(small, cst.Assign):
+        if type(small) is cst.Assign:
             state = self.exprs(small.value, state, frame)
             targets = [t.target for t in small.targets]
-            width = max((len(t.elements) for t in targets if isinstance(t, (cst.Tuple, cst.List))), default=0)
+            width = max((len(t.elements) for t in targets if type(t) in (cst.Tuple, cst.List)), default=0)
             state = self.created(state, small.value, frame, width, targets)
             for target in small.targets:
                 key = dotted(target.target)
@@ -468,12 +468,12 @@ class Walker:
             return self.close_conn(state, drained)
         loop = _Loop(stmt)
         frame.loops.append(loop)
-        header = stmt.iter if isinstance(stmt, cst.For) else stmt.test
-        infinite = isinstance(stmt, cst.While) and _always_true(stmt.test)
+        header = stmt.iter if type(stmt) is cst.For else stmt.test
+        infinite = type(stmt) is cst.While and _always_true(stmt.test)
 
         def enter(s):
             s = self.exprs(header, s, frame)
-            if isinstance(stmt, cst.For) and s is not None:  # `for line in rfile:` reads each turn
+            if type(stmt) is cst.For and s is not None:  # `for line in rfile:` reads each turn
                 stream = self._stream_of(stmt.iter, frame)
                 if stream is not None and stream.role in (C.READER, "buffered-rw", C.ASYNC_READER):
                     s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
@@ -502,8 +502,8 @@ class Walker:
         a pool's acquire, which may return a kept connection, does not)?"""
         if contains(value, conn.origin):
             return True
-        call = value.expression if isinstance(value, cst.Await) else value
-        if not isinstance(call, cst.Call):
+        call = value.expression if type(value) is cst.Await else value
+        if type(call) is not cst.Call:
             return False
         callee = self.resolver.callee(call, frame.act)
         return callee is not None and returns_new(callee, conn.origin)
@@ -555,11 +555,11 @@ class Walker:
 
     def call(self, call: cst.Call, state, frame: _Frame):
         func = call.func
-        if isinstance(func, cst.Attribute):
+        if type(func) is cst.Attribute:
             method = func.attr.value
             receiver = func.value
-            is_self = isinstance(receiver, cst.Name) and receiver.value == "self"
-            is_super = isinstance(receiver, cst.Call) and dotted(receiver.func) == "super"
+            is_self = type(receiver) is cst.Name and receiver.value == "self"
+            is_super = type(receiver) is cst.Call and dotted(receiver.func) == "super"
             if (is_self or is_super) and method in (C.HTTP_HEADER_WRITES | C.HTTP_CLOSING | {"send_header"}):
                 conn = self._handler(frame)
                 overridden = is_self and self.resolver.callee(call, frame.act) is not None
@@ -771,7 +771,7 @@ class Walker:
             found = False
             for call in self.calls(func.node.body):
                 target = call.func
-                if isinstance(target, cst.Attribute) and target.attr.value in STREAM_METHODS:
+                if type(target) is cst.Attribute and target.attr.value in STREAM_METHODS:
                     found = True
                     break
                 if self.imports.qualify(target) in C.FACTORIES:
@@ -1313,7 +1313,7 @@ def _wire(chain, event: WriteEvent):
 
 
 def _body(suite):
-    if isinstance(suite, cst.IndentedBlock):
+    if type(suite) is cst.IndentedBlock:
         return suite.body
     return [suite]
 

@@ -219,7 +219,7 @@ class Resolver:
         """self_cls: for `self.x` bindings, the class of the instance (a subclass's overrides)."""
         results = []
         for binding in bindings:
-            if isinstance(binding.value, cst.Name) and binding.value.value in _NONE_NAMES:
+            if type(binding.value) is cst.Name and binding.value.value in _NONE_NAMES:
                 continue
             inner = act if act is not None and binding.func is act.func else (
                 Activation(binding.func, cls=self_cls if binding.func.cls is not None else None)
@@ -239,9 +239,9 @@ class Resolver:
     def resolve(self, expr: cst.BaseExpression, act: Activation | None, index: int | None = None, depth: int = 0):
         if depth > 8:
             return None
-        if isinstance(expr, cst.Await):
+        if type(expr) is cst.Await:
             return self.resolve(expr.expression, act, index, depth + 1)
-        if isinstance(expr, (cst.Name, cst.Attribute)):
+        if type(expr) in (cst.Name, cst.Attribute):
             key = dotted(expr)
             if key is None or index is not None:
                 return None
@@ -250,18 +250,18 @@ class Resolver:
                     return self.lookup(key, Activation(None))  # type: ignore[arg-type]
                 return None
             return self.lookup(key, act)
-        if isinstance(expr, cst.IfExp):
+        if type(expr) is cst.IfExp:
             return merge([self.resolve(expr.body, act, index, depth + 1),
                           self.resolve(expr.orelse, act, index, depth + 1)])
-        if isinstance(expr, cst.BooleanOperation):
+        if type(expr) is cst.BooleanOperation:
             return merge([self.resolve(expr.left, act, index, depth + 1),
                           self.resolve(expr.right, act, index, depth + 1)])
-        if isinstance(expr, cst.Subscript):
+        if type(expr) is cst.Subscript:
             owner = dotted(expr.value)
             if owner is not None and index is None:
                 return self._container_element(owner, act)
             return None
-        if isinstance(expr, cst.Call):
+        if type(expr) is cst.Call:
             return self._call(expr, act, index, depth)
         return None
 
@@ -281,7 +281,7 @@ class Resolver:
             if made is not None:
                 return made
         func = call.func
-        if isinstance(func, cst.Attribute):
+        if type(func) is cst.Attribute:
             method = func.attr.value
             if method == "accept":
                 listener = self.resolve(func.value, act, None, depth + 1)
@@ -591,14 +591,14 @@ class Resolver:
     def callee(self, call: cst.Call, act: Activation | None) -> FunctionInfo | None:
         """The function of this module a call runs: self.method(), a module function, a nested one."""
         func = call.func
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+        if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "self":
             if act is not None and act.self_cls is not None:
                 return self.index.method(act.self_cls, func.attr.value)
             return None
-        if isinstance(func, cst.Attribute) and self.index.qualified:  # `sockutil.connect(addr)`
+        if type(func) is cst.Attribute and self.index.qualified:  # `sockutil.connect(addr)`
             found = self.index.qualified.get(self.imports.qualify(func) or "")
             return found if isinstance(found, FunctionInfo) else None
-        if isinstance(func, cst.Name):
+        if type(func) is cst.Name:
             scope = act.func if act is not None else None
             while scope is not None:
                 if func.value in scope.nested:
@@ -612,7 +612,7 @@ class Resolver:
         module: the methods that may run (a wrapper object's write or read; one per class when
         the attribute is given instances of several: `self.broker = Plain()`, later `Zipped()`)."""
         func = call.func
-        if not isinstance(func, cst.Attribute) or act is None or act.func is None:
+        if type(func) is not cst.Attribute or act is None or act.func is None:
             return []
         key = dotted(func.value)
         if key is None or key == "self" or "." in key.partition("self.")[2]:
@@ -640,7 +640,7 @@ class Resolver:
         if not values or depth > 2:
             return []
         for value, func in values:
-            if not isinstance(value, cst.Call):
+            if type(value) is not cst.Call:
                 return []
             cls = self.index.classes.get((dotted(value.func) or "").rpartition(".")[2])
             if cls is not None:
@@ -921,7 +921,7 @@ def return_statements(func: cst.FunctionDef):
     stack: list[cst.CSTNode] = list(func.body.children)
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.Return):
+        if type(node) is cst.Return:
             yield node
         elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
             continue

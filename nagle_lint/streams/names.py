@@ -15,8 +15,13 @@ _SYMBOLS: dict[str, int] = {
 
 def dotted(expr: cst.BaseExpression) -> str | None:
     """`a.b.c` for a chain of names and attributes, else None."""
+    kind = type(expr)  # type(), not isinstance(): libcst's ABCs make that slow
+    if kind is cst.Name:  # most calls: a plain name, or no name at all
+        return expr.value
+    if kind is not cst.Attribute:
+        return None
     parts = []
-    while type(expr) is cst.Attribute:  # type(), not isinstance(): libcst's ABCs make that slow
+    while type(expr) is cst.Attribute:
         parts.append(expr.attr.value)
         expr = expr.value
     if type(expr) is cst.Name:
@@ -155,6 +160,18 @@ class ImportMap:
 def _as_socket(qualified: str) -> str:
     """`gevent.socket.AF_UNIX` -> `socket.AF_UNIX`: green socket modules mirror the stdlib's;
     `SocketServer.X` -> `socketserver.X`: Python 2 names of the same modules."""
+    found = _AS_SOCKET.get(qualified)
+    if found is None:
+        if len(_AS_SOCKET) > 100_000:  # a long-lived process (the language server): stay bounded
+            _AS_SOCKET.clear()
+        found = _AS_SOCKET[qualified] = _rename_module(qualified)
+    return found
+
+
+_AS_SOCKET: dict[str, str] = {}  # a pure function of the string and the catalog's constants
+
+
+def _rename_module(qualified: str) -> str:
     head, dot, rest = qualified.partition(".")
     if head in catalog.PY2_MODULES:
         qualified = catalog.PY2_MODULES[head] + dot + rest
