@@ -11,6 +11,8 @@ import functools
 import os
 import re
 
+from nagle_lint import astparse
+
 _MAX_REEXPORT_DEPTH = 4  # compat -> utils -> socket chains; deeper ones are not worth following
 
 
@@ -63,7 +65,7 @@ def _bound_imports(path: str, stamp: tuple) -> tuple[dict[str, str], tuple[str, 
     """(name -> qualified name for every top-level import of the module, its __all__ or None)."""
     try:
         with open(path, "rb") as handle:
-            tree = ast.parse(handle.read())
+            tree = astparse.parse(handle.read())
     except (OSError, SyntaxError, ValueError, RecursionError):
         return {}, None
     names: dict[str, str] = {}
@@ -112,7 +114,7 @@ def bound_imports(path: str) -> tuple[dict[str, str], tuple[str, ...] | None]:
 def _attribute_constants(path: str, stamp: tuple, attr: str) -> tuple:
     try:
         with open(path, "rb") as handle:
-            tree = ast.parse(handle.read())
+            tree = astparse.parse(handle.read())
     except (OSError, SyntaxError, ValueError, RecursionError):
         return ()
     values = []
