@@ -318,3 +318,28 @@ def test_tls_handshake_reads_between_two_writes():
               "        return self.sock.recv(9)\n")
     assert ("NAG101", 12) not in codes(source.format(""))
     assert ("NAG101", 12) in codes(source.format(", do_handshake_on_connect=False"))
+
+
+def test_classmethod_factory_called_on_the_class():
+    source = ("import socket\n\n\nclass Channel:\n    def __init__(self, sock):\n        self.sock = sock\n\n"
+              "    @classmethod\n    def _open(cls, address):\n        s = socket.socket(socket.AF_INET)\n"
+              "        s.connect(address)\n        return s\n\n"
+              "    @classmethod\n    def _hello(cls, s):\n        s.sendall(b'HELLO')\n        s.recv(4)\n"
+              "        s.sendall(b'AUTH')\n        s.recv(4)\n"
+              "        return cls(s)\n\n"
+              "    def call(self, data):\n        self.sock.sendall(data)\n        return self.sock.recv(9)\n\n\n"
+              "def connect(address):\n    s = Channel._open(address)\n    return Channel._hello(s)\n")
+    assert ("NAG201", 10) in codes(source)
+    # an ordinary method is not run by naming it on the class: no instance, no self
+    plain = source.replace("    @classmethod\n    def _open(cls", "    def _open(cls")
+    assert ("NAG201", 10) not in codes(plain)
+
+
+def test_handler_class_attribute_names_the_class_whose_methods_run():
+    source = ("import socket\n\n\nclass Handler:\n    def __init__(self, sock):\n        self.sock = sock\n\n"
+              "    def handle(self):\n        self.sock.sendall(b'HEAD')\n        self.sock.sendall(b'BODY')\n"
+              "        return self.sock.recv(9)\n\n\n"
+              "class Client:\n    handler_class = Handler\n\n    def run(self, address):\n"
+              "        sock = socket.create_connection(address)\n        sock.sendall(b'HI')\n        sock.recv(2)\n"
+              "        handler = self.handler_class(sock)\n        handler.handle()\n")
+    assert ("NAG101", 10) in codes(source)

@@ -16,7 +16,7 @@ import libcst as cst
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains, iter_statements
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, return_statements, returns_new
+from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, class_level, return_statements, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
 
 MAX_INLINE_DEPTH = 10
@@ -731,7 +731,7 @@ class Walker:
                 if stream is not None:
                     params[arg.keyword.value] = stream
         if (not on_instance and callee.cls is not None and frame.act.func is not None
-                and frame.act.func.cls is None and callee.is_method):
+                and frame.act.func.cls is None and callee.is_method and not class_level(callee)):
             return state  # a method called on something that is not self: not ours to follow
         # Same helper, same streams, same incoming state: same outcome (and the same events
         # recorded), so a helper called from many places is walked once per distinct state.

@@ -181,7 +181,17 @@ class Resolver:
                     called = dotted(call.func)
                     if called is not None:
                         self._class_calls.setdefault(called.rpartition(".")[2], []).append((call, func))
+                        named = self._class_attribute_class(called, func)
+                        if named is not None:  # `self.handler_class(sock)` builds a Handler
+                            self._class_calls.setdefault(named, []).append((call, func))
         return self._class_calls
+
+    def _class_attribute_class(self, called: str, func: FunctionInfo | None) -> str | None:
+        """`Handler` for `self.handler_class` where the class body says `handler_class = Handler`."""
+        if func is None or func.cls is None or not called.startswith("self.") or called.count(".") != 1:
+            return None
+        named = self.index.class_attr(func.cls, called[5:])
+        return named.value if type(named) is cst.Name and named.value in self.index.classes else None
 
     def self_attr(self, cls: ClassInfo, key: str):
         return self._memo(self.class_memo, (id(cls), key), lambda: self._self_attr(cls, key))
@@ -595,9 +605,14 @@ class Resolver:
             if act is not None and act.self_cls is not None:
                 return self.index.method(act.self_cls, func.attr.value)
             return None
-        if type(func) is cst.Attribute and self.index.qualified:  # `sockutil.connect(addr)`
-            found = self.index.qualified.get(self.imports.qualify(func) or "")
-            return found if isinstance(found, FunctionInfo) else None
+        if type(func) is cst.Attribute:
+            owner = self._class_named(func.value, act)
+            if owner is not None:  # `BoltSocket._connect(addr)`, `cls._handshake(s)`: no instance needed
+                found = self.index.method(owner, func.attr.value)
+                return found if found is not None and class_level(found) else None
+            if self.index.qualified:  # `sockutil.connect(addr)`
+                found = self.index.qualified.get(self.imports.qualify(func) or "")
+                return found if isinstance(found, FunctionInfo) else None
         if type(func) is cst.Name:
             scope = act.func if act is not None else None
             while scope is not None:
@@ -605,6 +620,21 @@ class Resolver:
                     return scope.nested[func.value]
                 scope = scope.parent
             return self.index.module_functions.get(func.value)
+        return None
+
+    def _class_named(self, expr, act: Activation | None) -> ClassInfo | None:
+        """The class of ours an expression names: `Client`, `pkg.mod.Client` (linked), or `cls`
+        inside a classmethod."""
+        if type(expr) is cst.Name:
+            func = act.func if act is not None else None
+            if expr.value == "cls" and func is not None and func.cls is not None and class_level(func):
+                return act.self_cls or func.cls
+            local = func is not None and any(expr.value in f.bindings or expr.value in f.params
+                                             for f in _scopes(func))
+            return None if local else self.index.classes.get(expr.value)
+        if type(expr) is cst.Attribute and self.index.qualified:
+            found = self.index.qualified.get(self.imports.qualify(expr) or "")
+            return found if isinstance(found, ClassInfo) else None
         return None
 
     def instance_callees(self, call: cst.Call, act: Activation | None) -> list[tuple[FunctionInfo, ClassInfo]]:
@@ -642,7 +672,8 @@ class Resolver:
         for value, func in values:
             if type(value) is not cst.Call:
                 return []
-            cls = self.index.classes.get((dotted(value.func) or "").rpartition(".")[2])
+            called = dotted(value.func) or ""
+            cls = self.index.classes.get(self._class_attribute_class(called, func) or called.rpartition(".")[2])
             if cls is not None:
                 classes.append(cls)
                 continue
@@ -779,6 +810,18 @@ class Resolver:
                             params[0]: self.stream(conn, C.ASYNC_READER, params[0]),
                             params[1]: self.stream(conn, C.ASYNC_WRITER, params[1]),
                         }
+
+
+def class_level(func: FunctionInfo) -> bool:
+    """A @staticmethod or @classmethod: callable on the class itself."""
+    return any(type(d.decorator) is cst.Name and d.decorator.value in ("staticmethod", "classmethod")
+               for d in func.node.decorators)
+
+
+def _scopes(func: FunctionInfo):
+    while func is not None:
+        yield func
+        func = func.parent
 
 
 def _none_placeholder(value) -> bool:
