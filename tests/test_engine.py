@@ -343,3 +343,13 @@ def test_handler_class_attribute_names_the_class_whose_methods_run():
               "        sock = socket.create_connection(address)\n        sock.sendall(b'HI')\n        sock.recv(2)\n"
               "        handler = self.handler_class(sock)\n        handler.handle()\n")
     assert ("NAG101", 10) in codes(source)
+
+
+def test_a_parameter_assigned_again_is_not_its_literal_default():
+    source = ("import socket\n\n\nclass C:\n    def __init__(self):\n"
+              "        self.sock = socket.create_connection(('h', 1))\n\n"
+              "    def _cmd(self, data, noreply=True):\n        noreply = False  # this server always answers\n"
+              "        self.sock.sendall(data)\n        if not noreply:\n            return self.sock.recv(9)\n\n"
+              "    def two(self):\n        self._cmd(b'A')\n        self._cmd(b'B')\n        return self.sock.recv(9)\n")
+    # every _cmd reads its reply: A and B are two requests, not one split in two
+    assert [code for code, _ in codes(source) if code == "NAG101"] == []

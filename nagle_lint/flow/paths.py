@@ -1089,8 +1089,7 @@ class Walker:
         if callee is None:
             return frozenset(), ""
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
-        given = dict(zip(names, (a.value for a in call.args if a.keyword is None and not a.star)))
-        given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
+        given = _given_args(names, call)
         off, optional = set(), ""
         for name, value in given.items():
             if type(value) is cst.Name and value.value in ("False", "None"):
@@ -1161,13 +1160,19 @@ def _literal(expr):
     return False, None
 
 
+def _given_args(names: list[str], call) -> dict:
+    """Parameter name -> the argument expression this call passes for it (positional, keyword)."""
+    given = dict(zip(names, (a.value for a in call.args if a.keyword is None and not a.star)))
+    given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
+    return given
+
+
 def _literal_args(callee: FunctionInfo, names: list[str], call) -> dict:
     """The callee's parameters that hold a literal on this call: passed as one, or left at a
     literal default (only when the call has no *args or **kwargs that could fill them)."""
     if any(a.star for a in call.args):
         return {}
-    given = dict(zip(names, (a.value for a in call.args if a.keyword is None)))
-    given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
+    given = _given_args(names, call)
     params = callee.node.params
     for param in (*params.posonly_params, *params.params, *params.kwonly_params):
         if param.name.value not in given and param.default is not None:
@@ -1175,7 +1180,9 @@ def _literal_args(callee: FunctionInfo, names: list[str], call) -> dict:
     out = {}
     for name, value in given.items():
         known, literal = _literal(value)
-        if known and name in names:
+        # (a parameter the body assigns again, `if noreply is None: noreply = self.default`, is
+        # not the literal for the rest of the body)
+        if known and name in names and name not in callee.bindings:
             out[name] = literal
     return out
 

@@ -396,7 +396,7 @@ class Resolver:
         consts = self.index.consts
         families = {C.FAMILY_NUMBERS["AF_INET"]} if family is None else self._families(family, act)
         if len(families) > 1:  # AF_UNSPEC makes no socket: an attribute's placeholder (`self.family = 0`)
-            families.discard(0)
+            families = families - {0}
         if kind is None:
             type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
         else:
