@@ -353,3 +353,33 @@ def test_a_parameter_assigned_again_is_not_its_literal_default():
               "    def two(self):\n        self._cmd(b'A')\n        self._cmd(b'B')\n        return self.sock.recv(9)\n")
     # every _cmd reads its reply: A and B are two requests, not one split in two
     assert [code for code, _ in codes(source) if code == "NAG101"] == []
+
+
+SERVER_SOCKET = '''import socket
+
+
+class ServerSocket:
+    def __init__(self, host, port, family=socket.AF_INET):
+        self.host, self.port = host, port
+        self.family = family
+
+    def listen(self):
+        self.sock = socket.socket(self.family, socket.SOCK_STREAM)
+        self.sock.bind((self.host, self.port))
+        self.sock.listen(16)
+
+    def serve(self):
+        while True:
+            client, _ = self.sock.accept()
+            while client.recv(4096):
+                client.sendall(b"OK")
+'''
+
+
+def test_family_parameter_nobody_here_passes_is_its_default_or_af_unix():
+    result = check_source(SERVER_SOCKET, "t.py")
+    assert [(f.code, f.span.line) for f in result.findings] == [("NAG202", 16)]
+    assert "when its family is TCP, not AF_UNIX" in result.findings[0].message  # a caller may pass AF_UNIX
+    assert result.findings[0].fixes == ()  # so TCP_NODELAY on the accepted socket could raise
+    passed = SERVER_SOCKET + "\n\ndef main():\n    ServerSocket('', 1, socket.AF_UNIX).serve()\n"
+    assert codes(passed) == []  # the one caller here passes AF_UNIX

@@ -297,7 +297,7 @@ class Resolver:
                 listener = self.resolve(func.value, act, None, depth + 1)
                 if isinstance(listener, Stream) and listener.conn.is_tcp and index == 0:
                     conn = self.conn(call, C.TCP_SERVER, dotted(func.value) or "", listener=listener.conn,
-                                     origin_func=act.func if act else None)
+                                     origin_func=act.func if act else None, maybe_unix=listener.conn.maybe_unix)
                     return self.stream(conn, C.SOCKET, site=call)
                 return None
             if method == "makefile":
@@ -438,7 +438,24 @@ class Resolver:
                 found = [self._families(value, where, depth + 1) for value, where in sources]
                 if all(found):
                     return set().union(*found)
+            default = self._unpassed_default(expr, act)
+            if default is not None:
+                # `def __init__(self, host, port, socket_family=socket.AF_INET)` that no caller here
+                # passes: the default, or whatever a caller elsewhere picks (AF_UNIX too: never fixed)
+                found = self._families(default, None, depth + 1)
+                if found:
+                    return found | {C.FAMILY_NUMBERS["AF_UNIX"]}
         return set()
+
+    def _unpassed_default(self, expr, act: Activation | None):
+        """The default of the parameter expr names, when no call in this module passes it."""
+        if type(expr) is not cst.Name or act is None or act.func is None or expr.value in act.func.bindings:
+            return None
+        params = act.func.node.params
+        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+            if param.name.value == expr.value and param.default is not None:
+                return param.default if self._passed(expr, act) is None else None
+        return None
 
     def _sources(self, expr, act: Activation | None) -> list | None:
         return self._name_sources(expr, act) if isinstance(expr, cst.Name) else self._attr_sources(expr, act)
@@ -556,7 +573,9 @@ class Resolver:
             return None
         position = names.index(expr.value)
         out = []
-        for call, caller in self._calls_named(func.name):
+        # (a constructor's callers name the class: `ServerSocket(host, port, AF_UNIX)`)
+        called = func.cls.name if func.name == "__init__" and func.cls is not None else func.name
+        for call, caller in self._calls_named(called):
             value = _arg(call, position, expr.value)
             if value is None:
                 return None
