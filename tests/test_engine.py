@@ -383,3 +383,36 @@ def test_family_parameter_nobody_here_passes_is_its_default_or_af_unix():
     assert result.findings[0].fixes == ()  # so TCP_NODELAY on the accepted socket could raise
     passed = SERVER_SOCKET + "\n\ndef main():\n    ServerSocket('', 1, socket.AF_UNIX).serve()\n"
     assert codes(passed) == []  # the one caller here passes AF_UNIX
+
+
+ONE_MESSAGE_TWO_PATHS = '''import socket
+
+
+class Client:
+    def __init__(self):
+        self.sock = socket.create_connection(("h", 1))
+
+    def _reply(self):
+        return self.sock.recv(9)
+
+    def call(self, body, chunked):
+        self.sock.sendall(b"HEAD")
+        if chunked:
+            self.sock.sendall(b"SIZE")
+            self.sock.sendall(body)
+        else:
+            self.sock.sendall(body)
+        return self._reply()
+
+    def other(self, body):
+        self.sock.sendall(b"OTHER")
+        self.sock.sendall(body)
+        return self._reply()
+'''
+
+
+def test_one_finding_per_message_however_many_paths_write_it():
+    found = [line for code, line in codes(ONE_MESSAGE_TWO_PATHS) if code == "NAG101"]
+    # call(): the earliest held piece only (line 14; line 17 is the same message on the other
+    # path); other() is another message, though both read through the same helper
+    assert found == [14, 22]

@@ -31,10 +31,18 @@ def split_findings(ctx: FileContext, rule: Rule):
     from nagle_lint.fixes.nodelay import nodelay_fixes
     from nagle_lint.fixes.split import split_fixes
 
-    for split in ctx.splits(rule.code):
+    # one message, one finding, at its earliest held piece: the same response written on another
+    # path (chunked or not) holds a different piece of it, in the same function, before the same read
+    reported = set()
+    splits = sorted(ctx.splits(rule.code), key=lambda s: ctx.order(s.second.located(s.first)))
+    for split in splits:
         first, second = split.first.located(split.second), split.second.located(split.first)
         if not ctx.is_local(second):
             continue  # held in a linked module: reported when that file is checked
+        message = (id(split.conn), id(split.read), id(_enclosing_function(ctx, second)))
+        if message in reported:
+            continue
+        reported.add(message)
         stream = receiver_name(split.second.node) if call_text(split.second.node) != "self.end_headers()" else "self.wfile"
         if second is not split.second.node and receiver_name(second) not in ("self", "stream"):
             stream = receiver_name(second)  # as the flagged line names it (`self._socket.send(b"")`), not the helper
@@ -55,6 +63,14 @@ def split_findings(ctx: FileContext, rule: Rule):
         yield ctx.finding(rule, second, message, related=related, fixes=fixes,
                           pieces=(split.first.size, split.second.size),
                           side="server" if split.conn.side == C.SERVER else "client")
+
+
+def _enclosing_function(ctx: FileContext, node):
+    """The innermost function of this file whose body holds node (None at module level)."""
+    from nagle_lint.flow.summaries import contains
+
+    holders = [f for f in ctx.facts.index.functions if not ctx.facts.index.is_foreign(f) and contains(f.node, node)]
+    return min(holders, key=lambda f: ctx.span(f.node).end_line - ctx.span(f.node).line, default=None)
 
 
 def _optional(conn) -> str:
