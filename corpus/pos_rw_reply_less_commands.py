@@ -10,7 +10,7 @@ class Session:
         self.sock = socket.create_connection((host, port))  # expect: NAG201
 
     def _command(self, payload, expect_response=True):
-        self.sock.sendall(len(payload).to_bytes(4, "big") + payload)  # expect: NAG103
+        self.sock.sendall(len(payload).to_bytes(4, "big") + payload)
         return self.sock.recv(4096) if expect_response else None
 
     def starttls(self, context, host):
@@ -21,7 +21,7 @@ class Session:
     def upload(self, stream):
         chunk = stream.read(65536)
         while chunk:
-            self._command(chunk, expect_response=False)
+            self._command(chunk, expect_response=False)  # expect: NAG103
             chunk = stream.read(65536)
         return self._command(b"")  # expect: NAG101
 

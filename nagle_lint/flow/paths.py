@@ -109,6 +109,7 @@ class FlowResult:
     kept_reads: dict = field(default_factory=dict)  # Conn -> first read on it past its first exchange
     bracketed: set = field(default_factory=set)  # connections made and closed within one call
     made_as: dict = field(default_factory=dict)  # Conn -> the name its creation is assigned to
+    loop_nodes: dict = field(default_factory=dict)  # id(loop statement) -> the statement (events keep ids)
 
 
 # A chain: first piece, first held piece, count, dirty buffer, cork setopt, a flag, and warm. With
@@ -467,6 +468,7 @@ class Walker:
             # for a next request; the connection ends there
             return self.close_conn(state, drained)
         loop = _Loop(stmt)
+        self.result.loop_nodes[id(stmt)] = stmt
         frame.loops.append(loop)
         header = stmt.iter if type(stmt) is cst.For else stmt.test
         infinite = type(stmt) is cst.While and _always_true(stmt.test)

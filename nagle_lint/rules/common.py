@@ -37,6 +37,8 @@ def split_findings(ctx: FileContext, rule: Rule):
     splits = sorted(ctx.splits(rule.code), key=lambda s: ctx.order(s.second.located(s.first)))
     for split in splits:
         first, second = split.first.located(split.second), split.second.located(split.first)
+        if rule.code == "NAG103":
+            second = _in_the_loop(ctx, split.second, second)
         if not ctx.is_local(second):
             continue  # held in a linked module: reported when that file is checked
         message = (id(split.conn), id(split.read), id(_enclosing_function(ctx, second)))
@@ -63,6 +65,17 @@ def split_findings(ctx: FileContext, rule: Rule):
         yield ctx.finding(rule, second, message, related=related, fixes=fixes,
                           pieces=(split.first.size, split.second.size),
                           side="server" if split.conn.side == C.SERVER else "client")
+
+
+def _in_the_loop(ctx: FileContext, write, located):
+    """Where a write loop is shown: the write, or, when the write is in a helper that the loop
+    calls (`for key in keys: self._command(key)`), that call in the loop."""
+    from nagle_lint.flow.summaries import contains
+
+    loop = ctx.facts.flow.loop_nodes.get(write.loops[-1]) if write.loops else None
+    if loop is None or contains(loop, located):
+        return located
+    return next((site for site in reversed(write.sites) if contains(loop, site)), located)
 
 
 def _enclosing_function(ctx: FileContext, node):
