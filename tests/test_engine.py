@@ -416,3 +416,13 @@ def test_one_finding_per_message_however_many_paths_write_it():
     # call(): the earliest held piece only (line 14; line 17 is the same message on the other
     # path); other() is another message, though both read through the same helper
     assert found == [14, 22]
+
+
+def test_socket_module_kept_in_a_class_attribute():
+    source = ("import socket\n\n\nclass Connection:\n    _socket_impl = socket\n\n    def connect(self, address):\n"
+              "        self._socket = self._socket_impl.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        self._socket.connect(address)\n\n    def call(self, frame):\n"
+              "        self._socket.sendall(frame)\n        return self._socket.recv(9)\n")
+    assert codes(source) == [("NAG201", 8)]
+    other = source.replace("    _socket_impl = socket\n", "    _socket_impl = serial_port_module\n")
+    assert codes(other) == []  # not a socket module: what it makes is not known

@@ -9,7 +9,7 @@ from nagle_lint.flow.paths import FlowResult, Walker
 from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex
 from nagle_lint.project.modules import module_name
 from nagle_lint.streams.infer import Resolver
-from nagle_lint.streams.names import ImportMap, dotted
+from nagle_lint.streams.names import ImportMap, as_socket, dotted
 
 
 @dataclass
@@ -122,6 +122,10 @@ def module_attributes(index: ModuleIndex, imports: ImportMap) -> dict[str, str]:
         for key, bindings in cls.self_bindings.items():
             for binding in bindings:
                 found.setdefault(key, set()).add(_module_value(binding, imports))
+        for name, value in cls.attrs.items():  # `_socket_impl = socket` in the class body
+            module = _socket_module(value, imports)
+            if module is not None:
+                found.setdefault(f"self.{name}", set()).add(module)
     attrs = {key: next(iter(values)) for key, values in found.items() if len(values) == 1 and None not in values}
     # `s = self.socket_module` in a method, then `s.socket(s.AF_UNIX, ...)`: a local alias of it,
     # when every binding of that name in the module is one
@@ -134,6 +138,15 @@ def module_attributes(index: ModuleIndex, imports: ImportMap) -> dict[str, str]:
         if len(values) == 1 and None not in values and name not in index.module_bindings and name not in imports.names:
             attrs[name] = next(iter(values))
     return attrs
+
+
+def _socket_module(value, imports: ImportMap) -> str | None:
+    """`socket` for a class attribute that names the socket module or a green copy of it
+    (`gevent.socket`, `eventlet.green.socket`: the same API and constants)."""
+    if type(value) not in (cst.Name, cst.Attribute):
+        return None
+    qualified = imports.qualify(value)
+    return "socket" if qualified is not None and as_socket(qualified) == "socket" else None
 
 
 def _module_value(binding, imports: ImportMap) -> str | None:

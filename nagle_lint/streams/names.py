@@ -131,7 +131,7 @@ class ImportMap:
         if expr.value in self._reexports:
             self._resolve(expr.value)
         qualified = self.names.get(expr.value, "")
-        return expr.value in self.modules or _as_socket(qualified) == "socket"
+        return expr.value in self.modules or as_socket(qualified) == "socket"
 
     def star_from(self, module: str) -> bool:
         return ("*" + module) in self.names
@@ -145,19 +145,19 @@ class ImportMap:
         if self.module_attrs and (head == "self" or head in self.module_attrs):
             prefix, _, rest = name.rpartition(".")
             if prefix in self.module_attrs:
-                return _as_socket(f"{self.module_attrs[prefix]}.{rest}")
+                return as_socket(f"{self.module_attrs[prefix]}.{rest}")
             return None
         if head in self._reexports:
             self._resolve(head)
         if head in self.names:
             full = self.names[head]
-            return _as_socket(f"{full}.{rest}" if rest else full)
+            return as_socket(f"{full}.{rest}" if rest else full)
         if self.star_from("socket") and head in _SYMBOLS:
             return f"socket.{name}"
         return None
 
 
-def _as_socket(qualified: str) -> str:
+def as_socket(qualified: str) -> str:
     """`gevent.socket.AF_UNIX` -> `socket.AF_UNIX`: green socket modules mirror the stdlib's;
     `SocketServer.X` -> `socketserver.X`: Python 2 names of the same modules."""
     found = _AS_SOCKET.get(qualified)
