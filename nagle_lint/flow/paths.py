@@ -994,7 +994,7 @@ class Walker:
                     self.result.made_as.setdefault(found.conn, name)
             if found.conn.site is not None and found.conn.base is not None and not found.conn.gates_off:
                 found.conn.gates_off, optional = self.gates_off(found.conn.site, frame)
-                if optional and found.conn.base.nodelay_gates & found.conn.gates_off:
+                if optional and found.conn.gated_off:
                     found.conn.optional_nodelay = optional
             found.conn.made_in_loops = self._loops(frame)
             self._made_here.add(found.conn)

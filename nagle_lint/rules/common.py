@@ -90,7 +90,7 @@ def _optional(conn) -> str:
     flag = conn.optional_nodelay
     notes = [f"TCP_NODELAY is set only when `{flag}` is true, and it is off by default"] if flag else []
     if not flag and conn.gated_off:
-        gates = ", ".join(f"`{g}`" for g in sorted(conn.gates_off & conn.base.nodelay_gates))
+        gates = ", ".join(f"`{g}`" for g in sorted(conn.skipped_gates))
         notes.append(f"this call passes {gates} false, which skips the factory's TCP_NODELAY")
     if conn.maybe_unix:  # reported for the TCP path; the fix is left to the user (AF_UNIX rejects it)
         notes.append("when its family is TCP, not AF_UNIX")

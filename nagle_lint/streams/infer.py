@@ -50,9 +50,15 @@ class Conn:
         return self.facts.side
 
     @property
+    def skipped_gates(self) -> frozenset:
+        """The factory's TCP_NODELAY gates this call of it turns off (`nodelay=False`)."""
+        if self.base is None or self.site is None:
+            return frozenset()
+        return self.gates_off & self.base.nodelay_gates
+
+    @property
     def gated_off(self) -> bool:
-        """Made by a factory call that turns off the factory's own TCP_NODELAY (`nodelay=False`)."""
-        return self.base is not None and self.site is not None and bool(self.gates_off & self.base.nodelay_gates)
+        return bool(self.skipped_gates)
 
     def nagle_on(self, gates_off: frozenset = frozenset()) -> bool:
         if not self.is_tcp or self.facts.nagle == C.OFF or self.nodelay or self.nodelay_gates - gates_off:
@@ -685,7 +691,7 @@ class Resolver:
         every return does: `self.conn = self._get_connection()`), [] when one is anything else.
         `None` placeholders (`self.conn = None` in __init__) are skipped."""
         classes: list[ClassInfo] = []
-        values = [(v, f) for v, f in values if not (type(v) is cst.Name and v.value == "None")]
+        values = [(v, f) for v, f in values if not (type(v) is cst.Name and v.value in _NONE_NAMES)]
         if not values or depth > 2:
             return []
         for value, func in values:
