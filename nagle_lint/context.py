@@ -1,114 +1,97 @@
 """What a rule sees for one file: the shared analysis, positions on demand, and a finding builder."""
 from __future__ import annotations
 
+import ast
+import re
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterable
 
-import libcst as cst
-from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
-
 from nagle_lint.flow.analyse import ModuleFacts
-from nagle_lint.flow.events import fast_children
-from nagle_lint.lines import LineIndex
 from nagle_lint.flow.paths import Split
+from nagle_lint.lines import LineIndex, split_lines
 from nagle_lint.model import Finding, Fix, Related, Span
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted
+from nagle_lint.syntax import args_of, walk
 
 if TYPE_CHECKING:
     from nagle_lint.rules.base import Rule
+
+
+_NAMED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 class ForeignNode(Exception):
     """A node of another project module read with this one: it has no place in this file."""
 
 
+class NoFix(Exception):
+    """The lossless tree cannot take a fix here (libcst cannot parse the file, or has no node
+    for the code a finding names): the finding stands, without a fix."""
+
+
 class FileContext:
-    def __init__(self, path: str, source: str, facts: ModuleFacts, settings,
-                 top_lines: list[int] | None = None, in_tests: bool = False) -> None:
+    def __init__(self, path: str, source: str, facts: ModuleFacts, settings, in_tests: bool = False) -> None:
         self.path = path
         self.in_tests = in_tests  # a test file (engine.is_test_path): no TCP_NODELAY fixes there
         self.source = source
         self.facts = facts
         self.settings = settings
-        self.top_lines = top_lines  # first line of each top-level statement (engine.top_lines)
-        self._owner: dict[int, int] = {}  # id(node) -> index of its top-level statement
-        self._scanned = 0
-        self._statement_positions: dict[int, tuple] = {}
 
-    # -- positions (computed only when a rule reports something) -----------------------------
-    # libcst computes positions by generating the code of the whole module, which costs more
-    # than parsing it. Here only the top-level statements that hold a reported node are
-    # generated, each on its own, and shifted to its first line (known from the ast).
+    # -- positions ----------------------------------------------------------------------------
+    # `ast` gives each node its lines and its columns in UTF-8 bytes; spans are in code points.
     @cached_property
-    def _positions(self):
-        return _positions_of(self.facts.module)
+    def _own(self) -> set[int]:
+        """ids of every node of this file's tree (the linked modules' nodes are not)."""
+        return {id(node) for node in walk(self.facts.module)}
 
-    def _code_range(self, node: cst.CSTNode):
-        index = self._top_index(node) if self.top_lines is not None else None
-        if index is None:
-            if self._in_linked(node):
-                raise ForeignNode()
-            try:
-                return self._positions[node]
-            except KeyError:
-                raise ForeignNode() from None
-        found = self._statement_positions.get(index)
+    @cached_property
+    def _lines(self) -> list[str]:
+        return split_lines(self.source)
+
+    def _column(self, line: int, offset: int) -> int:
+        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+        if text.isascii():
+            return offset
+        return len(text.encode("utf-8")[:offset].decode("utf-8", "replace"))
+
+    def span(self, node) -> Span:
+        """Where a node is, as a finding shows it (a def or class: its name)."""
+        if id(node) not in self._own or getattr(node, "lineno", None) is None:
+            raise ForeignNode()
+        if type(node) in _NAMED:
+            return self._name_span(node)
+        end_line = node.end_lineno or node.lineno
+        end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+        return Span(node.lineno, self._column(node.lineno, node.col_offset) + 1,
+                    end_line, self._column(end_line, end_col) + 1)
+
+    def _name_span(self, node) -> Span:
+        """The name of a def or class (`ast` keeps no node for it): after `def`/`class` on its
+        first line, else the keyword itself."""
+        line = self._lines[node.lineno - 1] if node.lineno <= len(self._lines) else ""
+        start = self._column(node.lineno, node.col_offset)
+        found = re.compile(rf"(?:async\s+)?(?:def|class)\s+({re.escape(node.name)})\b").match(line, start)
         if found is None:
-            statement = self.facts.module.body[index]
-            alone = self.facts.module.with_changes(body=[statement], header=[], footer=[])
-            positions = _positions_of(alone)
-            shift = self.top_lines[index] - positions[statement].start.line
-            found = self._statement_positions[index] = (positions, shift)
-        positions, shift = found
-        code_range = positions[node]
-        return CodeRange(CodePosition(code_range.start.line + shift, code_range.start.column),
-                         CodePosition(code_range.end.line + shift, code_range.end.column))
-
-    def _top_index(self, node: cst.CSTNode) -> int | None:
-        key = id(node)
-        body = self.facts.module.body
-        while key not in self._owner and self._scanned < len(body):
-            index = self._scanned
-            stack = [body[index]]
-            while stack:
-                current = stack.pop()
-                self._owner[id(current)] = index
-                stack.extend(fast_children(current))
-            self._scanned += 1
-        return self._owner.get(key)
-
-    def _in_linked(self, node: cst.CSTNode) -> bool:
-        owned = self.__dict__.get("_linked_nodes")
-        if owned is None:
-            owned = self.__dict__["_linked_nodes"] = set()
-            stack = [stmt for _, other in self.facts.linked for stmt in other.body]
-            while stack:
-                current = stack.pop()
-                owned.add(id(current))
-                stack.extend(fast_children(current))
-        return id(node) in owned
+            return Span(node.lineno, start + 1, node.lineno, start + 1)
+        return Span(node.lineno, found.start(1) + 1, node.lineno, found.end(1) + 1)
 
     @cached_property
     def line_starts(self) -> list[int]:
         return LineIndex(self.source).starts
 
-    def span(self, node: cst.CSTNode) -> Span:
-        code_range = self._code_range(node)
-        return Span(code_range.start.line, code_range.start.column + 1,
-                    code_range.end.line, code_range.end.column + 1)
-
-    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
+    def offsets(self, node) -> tuple[int, int]:
         """Code-point offsets of a node in the source text, for edits."""
         span = self.span(node)
         return (self.line_starts[span.line - 1] + span.col - 1,
                 self.line_starts[span.end_line - 1] + span.end_col - 1)
 
-    def code(self, node: cst.CSTNode) -> str:
-        return self.facts.module.code_for_node(node)
+    def code(self, node) -> str:
+        start, end = self.offsets(node)
+        return self.source[start:end]
 
     # -- building findings --------------------------------------------------------------------
-    def finding(self, rule: Rule, node: cst.CSTNode, message: str, related: Iterable[tuple[str, cst.CSTNode]] = (),
+    def finding(self, rule: Rule, node, message: str, related: Iterable[tuple[str, object]] = (),
                 fixes: Iterable[Fix] = (), pieces: tuple[int, ...] = (), side: str = "") -> Finding | None:
         """The finding, or None when node is in another module (that file reports its own)."""
         if not self.is_local(node):
@@ -120,46 +103,37 @@ class FileContext:
             fixes=tuple(fixes), pieces=pieces, side=side,
         )
 
-    def line(self, node: cst.CSTNode) -> int:
+    def line(self, node) -> int:
         return self.span(node).line
 
-    def order(self, node: cst.CSTNode) -> tuple:
+    def order(self, node) -> tuple:
         """A sort key: this file's nodes by line, then those of linked modules."""
         try:
             return (0, self.line(node))
         except ForeignNode:
             return (1, 0)
 
-    def is_local(self, node: cst.CSTNode) -> bool:
-        try:
-            self._code_range(node)
-        except ForeignNode:
-            return False
-        return True
+    def is_local(self, node) -> bool:
+        return id(node) in self._own and getattr(node, "lineno", None) is not None
 
-    def where(self, node: cst.CSTNode) -> str:
+    def where(self, node) -> str:
         """`12` for a line of this file, `40 in pkg/base.py` for one of a linked module."""
-        try:
+        if self.is_local(node):
             return str(self.line(node))
-        except ForeignNode:
-            pass
+        cache = self.__dict__.setdefault("_foreign", {})
         for other_path, other in self.facts.linked:
-            positions = self._foreign_positions(other_path, other)
-            if node in positions:
-                return f"{positions[node].start.line} in {_relative(other_path, self.path)}"
+            if other_path not in cache:
+                cache[other_path] = {id(n) for n in walk(other)}
+            if id(node) in cache[other_path]:
+                return f"{node.lineno} in {_relative(other_path, self.path)}"
         return "?"
 
-    def _foreign_positions(self, other_path: str, other: cst.Module):
-        cache = self.__dict__.setdefault("_foreign", {})
-        if other_path not in cache:
-            cache[other_path] = _positions_of(other)
-        return cache[other_path]
-
     def local_fixes(self, compute) -> tuple:
-        """The fixes compute() builds, or none when one would edit another file."""
+        """The fixes compute() builds, or none when one would edit another file (or cannot be
+        built on the lossless tree)."""
         try:
             return tuple(compute())
-        except ForeignNode:
+        except (ForeignNode, NoFix):
             return ()
 
     # -- shared queries -----------------------------------------------------------------------
@@ -170,21 +144,6 @@ class FileContext:
     def creation_site(self, conn):
         """Where the connection is made, when that is a call in this file (not a handler class)."""
         return conn.origin if conn.handler is None and type(conn.origin).__name__ == "Call" else None
-
-
-def _positions_of(module: cst.Module):
-    """node -> CodeRange for every node of the module: what
-    `MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)` returns, without
-    the wrapper's visit of the whole tree for batched providers (there are none here; that
-    empty visit costs as much as the code generation that finds the positions)."""
-    provider = PositionProvider()
-    try:
-        gen = provider._gen_impl
-        provider._computed = {}
-    except AttributeError:  # another libcst: its public way
-        return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    gen(module)
-    return provider._computed
 
 
 def _relative(other: str, path: str) -> str:
@@ -224,29 +183,28 @@ def loop_makes_pieces(split: Split) -> bool:
     return inner not in split.read_loops and inner not in first.loops
 
 
-def receiver_name(call: cst.CSTNode) -> str:
+def receiver_name(call) -> str:
     """`sock` for sock.sendall(...), `self.wfile` for self.wfile.write(...), `sock` for
     loop.sock_sendall(sock, ...)."""
-    if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
-            call.func.attr.value.startswith("sock_") and call.args:
-        name = dotted(call.args[0].value)
-        if name:
-            return name
-    if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute):
+    if type(call) is ast.Call and type(call.func) is ast.Attribute:
+        if call.func.attr.startswith("sock_") and args_of(call):
+            name = dotted(args_of(call)[0].value)
+            if name:
+                return name
         name = dotted(call.func.value)
         if name:
             return name
-        if isinstance(call.func.value, cst.Call):
+        if type(call.func.value) is ast.Call:
             return dotted(call.func.value.func) or "stream"
     return "stream"
 
 
-def call_text(call: cst.CSTNode) -> str:
+def call_text(call) -> str:
     """`sock.sendall()`: the call without its arguments, for messages."""
-    if isinstance(call, cst.Call):
+    if type(call) is ast.Call:
         name = dotted(call.func)
         if name:
             return f"{name}()"
-    if isinstance(call, cst.Name):
-        return f"{call.value}()"
+    if type(call) is ast.Name:
+        return f"{call.id}()"
     return "the call"

@@ -1,6 +1,7 @@
 """The one engine behind the CLI, the flake8 plugin, the language server and the harness.
 
-discover -> read -> triage -> screen (ast) -> parse (libcst) -> analyse -> rules -> noqa.
+discover -> read -> triage -> parse (ast) -> analyse -> rules -> noqa. Detection reads CPython's
+`ast` only; libcst, which fixes need for a lossless tree, is the business of nagle_lint.fixes.
 
 `check_source` is pure (text in, plain data out) and never raises for a bad file: every failure
 becomes a FileError carried in the FileResult, reported as NAG001 by every output format.
@@ -21,17 +22,12 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from nagle_lint import astparse, noqa
 from nagle_lint.discovery import Excludes, discover  # noqa: F401 - Excludes re-exported for callers
-from nagle_lint.lines import split_lines
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.rules import CHECKS, select_rules
 from nagle_lint.settings import DEFAULT_SETTINGS, Settings
-
-if TYPE_CHECKING:
-    import libcst as cst
 
 # A finding needs a TCP stream: a socket factory, an accept, an asyncio stream or a request
 # handler in the file, or a socket made in another module and used here (socket-like calls).
@@ -158,25 +154,9 @@ def _check_source(source: str, path: str, settings: Settings) -> FileResult:
         return FileResult(path, skipped="no socket code", source_hash=digest)
     try:
         tree = screen(source)
-        module, text = None, source
-        if settings.sparse:
-            text = sparse_source(source, tree, settings)
-            if text is not source:
-                # only what libcst will parse needs the depth guard: blanked code costs nothing
-                lines = split_lines(text)
-                guard(node for node in tree.body if lines[node.lineno - 1].strip())
-                try:
-                    module = parse(text, screened=True)
-                except ReadError as exc:  # a blanked statement shared a line oddly: parse it all
-                    if exc.error.kind == "too-complex":
-                        raise
-                    module = None
-        if module is None:
-            guard(tree.body)
-            text = source
-            module = parse(source, screened=True)
     except ReadError as exc:
         return FileResult(path, error=exc.error, source_hash=digest)
+    module = sparse_tree(source, tree, settings) if settings.sparse else tree
     from nagle_lint.context import FileContext
     from nagle_lint.flow.analyse import analyse
 
@@ -184,7 +164,7 @@ def _check_source(source: str, path: str, settings: Settings) -> FileResult:
         real_path = path if path != "<stdin>" else None
         facts = analyse(module, settings.stream_map(), real_path,
                         linked=linked_modules(real_path, tree, settings) if real_path else ())
-        ctx = FileContext(path, source, facts, settings, top_lines=top_lines(module, tree, text),
+        ctx = FileContext(path, source, facts, settings,
                           in_tests=is_test_path(path) and not settings.nodelay_in_tests)
         findings = []
         for rule in rules:
@@ -203,8 +183,7 @@ def _check_source(source: str, path: str, settings: Settings) -> FileResult:
 
 
 def screen(source: str) -> ast.Module:
-    """The built-in parser first: a one-line syntax error, and a guard against inputs deep
-    enough to crash libcst's native parser (which would kill the whole process)."""
+    """The built-in parser: the tree detection reads, or a one-line error."""
     try:
         tree = astparse.parse(source)
     except SyntaxError as exc:
@@ -214,69 +193,6 @@ def screen(source: str) -> ast.Module:
     except ValueError as exc:  # e.g. source contains null bytes
         raise ReadError(FileError("syntax", str(exc))) from None
     return tree
-
-
-def guard(nodes) -> None:
-    """Refuse what libcst would nest too deep to survive (see MAX_DEPTH)."""
-    if any(_too_deep(node) for node in nodes):
-        raise ReadError(FileError("too-complex", f"nesting deeper than {MAX_DEPTH} levels"))
-
-
-# libcst nests what `ast` keeps flat: `a and b and ...` (one BooleanOperation per operator) and
-# dotted names (one Attribute per dot). Its native parser overflows the C stack near 6,000 levels
-# (SIGSEGV: the whole process dies) and its parse time grows ~cubically with depth before that.
-MAX_DEPTH = 500
-
-
-def _too_deep(tree: ast.AST) -> bool:
-    # ast.iter_child_nodes, inlined (it is two generators deep): the depth of every node, where
-    # children without fields of their own (Load, Store, operators) are not pushed, their depth
-    # being their parent's plus one: a parent at MAX_DEPTH with any child is the same answer.
-    AST = ast.AST
-    stack = [(tree, 0)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        node, depth = pop()
-        depth += 1
-        kind = type(node)
-        if kind is ast.BoolOp:
-            depth += len(node.values) - 1
-        elif kind is ast.Import:
-            depth += max(alias.name.count(".") for alias in node.names)
-        elif kind is ast.ImportFrom:
-            depth += (node.module or "").count(".")
-        if depth > MAX_DEPTH:
-            return True
-        if depth == MAX_DEPTH:  # one more level is too deep: any child at all says so
-            if next(ast.iter_child_nodes(node), None) is not None:
-                return True
-            continue
-        for name in kind._fields:
-            value = getattr(node, name, None)
-            if type(value) is list:
-                for item in value:
-                    if isinstance(item, AST) and type(item)._fields:
-                        push((item, depth))
-            elif isinstance(value, AST) and type(value)._fields:
-                push((value, depth))
-    return False
-
-
-def parse(source: str, screened: bool = False) -> cst.Module:
-    """libcst parse (screened by the built-in parser unless the caller did it)."""
-    import libcst as cst  # imported on first use: runs served from the cache never need it
-
-    if not screened:
-        guard(screen(source).body)
-    try:
-        return cst.parse_module(source)
-    except cst.ParserSyntaxError as exc:
-        raise ReadError(FileError("syntax", exc.message.splitlines()[0] if exc.message else "invalid syntax",
-                                  exc.raw_line, exc.raw_column + 1)) from None
-    except RecursionError:
-        raise ReadError(FileError("too-complex", "nesting too deep to parse")) from None
-    except Exception as exc:  # noqa: BLE001 - parser bugs: one line, the run goes on
-        raise ReadError(FileError("syntax", f"libcst could not parse: {_short(exc)}")) from None
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -303,7 +219,7 @@ def _statements(tree: ast.Module):
 
 def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
     """The project's own modules whose classes or functions this file imports, each read with
-    only what those definitions need: ((path, libcst module), ...). A socket made here is often
+    only what those definitions need: ((path, ast module), ...). A socket made here is often
     written through a base class or a wrapper defined there, and the reverse."""
     from nagle_lint.project.modules import (absolute, bound_imports, module_file, module_name, subclass_files,
                                             top_definitions)
@@ -374,11 +290,7 @@ def _linked_module_cached(path: str, stamp: tuple, settings: Settings):
         if len(data) > _LINK_MAX_BYTES:
             return None
         source = decode(data).text
-        tree = screen(source)
-        text = sparse_source(source, tree, settings)
-        lines = split_lines(text)
-        guard(node for node in tree.body if lines[node.lineno - 1].strip())
-        return parse(text, screened=True)
+        return sparse_tree(source, screen(source), settings)
     except (ReadError, RecursionError):
         return None
 
@@ -391,25 +303,25 @@ def _linked_module(path: str, settings: Settings):
     return _linked_module_cached(os.path.abspath(path), (info.st_size, info.st_mtime_ns), settings)
 
 
-def sparse_source(source: str, tree: ast.Module, settings: Settings) -> str:
-    """The source with the top-level definitions that cannot matter blanked out, line for line.
+def sparse_tree(source: str, tree: ast.Module, settings: Settings) -> ast.Module:
+    """The module with the top-level statements that cannot matter left out.
 
-    libcst is the expensive step (about 8x the built-in parser), and most of a large file has
-    nothing to do with sockets. Kept: imports, short module-level statements (constants), every
-    top-level statement that mentions a stream source, and, to a fixed point, definitions that
-    those use by name or that use theirs (helpers, base classes, factories). Blanked lines stay
-    as empty lines, so every kept line keeps its number and columns: positions need no mapping.
+    Most of a large file has nothing to do with sockets, and every function read is walked.
+    Kept: imports, short module-level statements (constants), every top-level statement that
+    mentions a stream source, and, to a fixed point, definitions that those use by name or that
+    use theirs (helpers, base classes, factories). tests/test_speedups_equal.py checks that the
+    findings are those of the whole tree.
     """
     lines = source.splitlines(keepends=True)
     pattern = triage_pattern(settings, _source_aliases(tree))
-    regions = []  # (first line, last line, text, defined names)
+    regions = []  # (first line, last line, text, defined names, kept)
     for node in tree.body:
         first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
         last = node.end_lineno or node.lineno
         text = "".join(lines[first - 1:last])
         regions.append([first, last, text, _defined(node), False])
     if len(regions) < 2:
-        return source
+        return tree
     for region, node in zip(regions, tree.body):
         small = region[1] - region[0] < 3 and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
                                                                            ast.ClassDef))
@@ -429,20 +341,13 @@ def sparse_source(source: str, tree: ast.Module, settings: Settings) -> str:
             if region[3] & kept_words or kept_names & set(_WORD.findall(region[2])):
                 region[4] = True
                 changed = True
-    # Lines outside every statement (comments, blank lines) are kept: they cost nothing.
-    blank = [False] * (len(lines) + 2)
-    for first, last, _, _, kept in regions:
-        if not kept:
-            for number in range(first, last + 1):
-                blank[number] = True
-    for first, last, _, _, kept in regions:
-        if kept:  # a line shared with a kept statement (`a = 1; b = 2`) stays
-            for number in range(first, last + 1):
-                blank[number] = False
-    if not any(blank):
-        return source
-    return "".join(line[len(line.rstrip("\r\n")):] if blank[number] else line
-                   for number, line in enumerate(lines, 1))
+    kept_lines = {number for first, last, _, _, kept in regions if kept for number in range(first, last + 1)}
+    # a statement sharing a line with a kept one (`a = 1; b = 2`) stays
+    body = [node for node, (first, last, _, _, kept) in zip(tree.body, regions)
+            if kept or any(number in kept_lines for number in range(first, last + 1))]
+    if len(body) == len(tree.body):
+        return tree
+    return ast.Module(body=body, type_ignores=[])
 
 
 def _imports_names(node: ast.stmt) -> bool:
@@ -468,27 +373,6 @@ def _defined(node: ast.stmt) -> set[str]:
                 if isinstance(sub, ast.Name):
                     names.add(sub.id)
     return names
-
-
-def top_lines(module: cst.Module, tree: ast.Module, text: str) -> list[int] | None:
-    """The first line of each top-level statement of the libcst module, from the ast of the same
-    file: what lets positions be computed one statement at a time (context.FileContext.span).
-    None when the two trees do not line up (then positions come from the whole module)."""
-    import libcst as cst
-
-    lines = split_lines(text)
-    kept = []
-    for node in tree.body:
-        # libcst's range of a decorated definition starts at `def`/`class`, as ast's lineno does
-        if node.lineno - 1 < len(lines) and lines[node.lineno - 1].strip():  # blanked ones are gone
-            kept.append(node.lineno)
-    out, index = [], 0
-    for stmt in module.body:
-        if index >= len(kept):
-            return None
-        out.append(kept[index])
-        index += len(stmt.body) if type(stmt) is cst.SimpleStatementLine else 1
-    return out if index == len(kept) else None
 
 
 def _dedupe(findings):
@@ -543,7 +427,7 @@ def check_paths(paths: list[str], settings: Settings = DEFAULT_SETTINGS, jobs: i
                 force_exclude: bool = False, cache=None, progress=None,
                 warnings: list[str] | None = None) -> list[FileResult]:
     """Check every file under paths; results sorted by path. A file that crashes its worker
-    (libcst's native parser can die on pathological input) is reported, and the run goes on."""
+    (a native crash on pathological input) is reported, and the run goes on."""
     files, errors = discover(paths, settings, force_exclude, warnings=warnings)
     results: dict[str, FileResult] = {r.path: r for r in errors}
     todo = []
@@ -555,8 +439,6 @@ def check_paths(paths: list[str], settings: Settings = DEFAULT_SETTINGS, jobs: i
             todo.append(path)
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(todo))  # a bar with a total (cache hits are not waited for)
-    if todo:
-        import libcst  # noqa: F401 - loaded once here, so forked workers share it
     for result in _run(todo, settings, jobs, progress):
         results[result.path] = result
         if cache is not None and (result.error is None or result.error.kind != "read"):

@@ -13,7 +13,8 @@ import stat
 import tempfile
 from dataclasses import dataclass, field, replace
 
-from nagle_lint.engine import ReadError, check_source, decode, parse
+from nagle_lint.engine import ReadError, check_source, decode
+from nagle_lint.fixes.tree import parse
 from nagle_lint.model import Applicability, Edit, FileResult, Finding, Fix
 from nagle_lint.settings import Settings
 

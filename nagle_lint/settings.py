@@ -28,8 +28,8 @@ class Settings:
     nodelay_in_tests: bool = False
     apply_noqa: bool = True
     respect_gitignore: bool = True  # skip what .gitignore / .ignore ignore (nagle_lint.discovery)
-    # libcst parses only the top-level definitions that can hold a finding (engine.regions);
-    # False parses whole files: slower, same findings (a test compares the two)
+    # analyse only the top-level statements that can hold a finding (engine.sparse_tree);
+    # False analyses whole files: slower, same findings (a test compares the two)
     sparse: bool = True
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from nagle_lint.cli import main
-from nagle_lint.engine import check_paths, parse
+from nagle_lint.engine import check_paths
+from nagle_lint.fixes.tree import parse
 from nagle_lint.model import Applicability
 from nagle_lint.settings import Settings
 from tests.corpus_score import CORPUS, expected

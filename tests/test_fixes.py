@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from nagle_lint.engine import check_source, decode, parse
+from nagle_lint.engine import check_source, decode
+from nagle_lint.fixes.tree import parse
 from nagle_lint.fixer import fix_file, fix_text
 from nagle_lint.model import Applicability
 from nagle_lint.settings import Settings

@@ -30,7 +30,8 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from nagle_lint.engine import ReadError, check_source, parse  # noqa: E402
+from nagle_lint.engine import ReadError, check_source  # noqa: E402
+from nagle_lint.fixes.tree import parse
 from nagle_lint.fixer import FixError, fix_text  # noqa: E402
 from nagle_lint.settings import Settings  # noqa: E402
 

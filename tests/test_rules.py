@@ -7,7 +7,8 @@ import re
 import pytest
 
 import nagle_lint.rules as rules_pkg
-from nagle_lint.engine import check_source, parse
+from nagle_lint.engine import check_source
+from nagle_lint.fixes.tree import parse
 from nagle_lint.fixer import fix_text
 from nagle_lint.rules import ALL_RULES, RULE_MODULES
 from nagle_lint.rules.base import DOC_HEADINGS, Invalid, Valid

@@ -185,7 +185,7 @@ def socket_spelling(ctx, where=None) -> tuple[str, str, tuple[Edit, ...]] | None
     if local is not None:
         prefix = local[0]
         return f"{prefix}IPPROTO_TCP", f"{prefix}TCP_NODELAY", ()
-    module = ctx.facts.module
+    module = ctx.cst
     names = ctx.facts.imports.resolved()  # re-exports followed (`from .compat import socket`)
     index = ctx.facts.index
     bound = set(index.module_bindings) | set(index.module_functions) | set(index.classes) | shadowed
@@ -260,7 +260,7 @@ def _blank_lines_needed(ctx, position: int, inserted: str) -> str:
 
 
 def _import_edit(ctx, text: str) -> Edit | None:
-    module = ctx.facts.module
+    module = ctx.cst
     body = list(module.body)
     plain = [(i, s) for i, s in enumerate(body) if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1
              and isinstance(s.body[0], cst.Import)]

@@ -183,7 +183,7 @@ def join_fixes(ctx, run: Run, method: str, socket_like: bool) -> tuple[Fix, ...]
         return ()
     pieces = _pieces(ctx, run)
     folded = P.fold(pieces)
-    quote = P.quote_style([e.arg for e in run.elements], ctx.facts.module)
+    quote = P.quote_style([e.arg for e in run.elements], ctx.cst)
     buffer, parts, operator = P.buffer_form(folded, quote, plus=not _may_be_view(ctx, folded[0]))
     limit = line_length(ctx.path)
     newline = newline_of(ctx, ctx.span(run.elements[0].call).line)

@@ -42,7 +42,7 @@ def loop_fix(ctx, write_call: cst.Call, method: str, loop_ids: tuple) -> tuple[F
     loop = _loop_of(smap, write_call)
     if loop is None or loop.orelse is not None or loop.asynchronous is not None:
         return ()
-    if loop_ids and id(loop) != loop_ids[-1]:
+    if loop_ids and ctx.node(ctx.facts.flow.loop_nodes[loop_ids[-1]]) is not loop:
         return ()
     if not isinstance(loop.target, cst.Name) or not isinstance(write_call.func, cst.Attribute):
         return ()
@@ -57,7 +57,7 @@ def loop_fix(ctx, write_call: cst.Call, method: str, loop_ids: tuple) -> tuple[F
     iterable = ctx.code(loop.iter)
     if isinstance(loop.iter, cst.Tuple) and not loop.iter.lpar:
         iterable = f"({iterable})"
-    quote = P.quote_style([arg], ctx.facts.module)
+    quote = P.quote_style([arg], ctx.cst)
     if isinstance(arg, cst.Name) and arg.value == name:
         buffer = f"b{quote}{quote}.join({iterable})"
     else:

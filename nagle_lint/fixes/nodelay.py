@@ -17,6 +17,8 @@ it changes when small segments leave, never what is sent.
 """
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 from nagle_lint.fixes import layout
@@ -34,7 +36,8 @@ from nagle_lint.fixes.source import (
 from nagle_lint.fixes.style import line_length
 from nagle_lint.model import Applicability, Edit, Fix
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.names import dotted
+from nagle_lint.fixes.tree import dotted, fix_context
+from nagle_lint.syntax import FUNCTIONS
 
 _STREAM_HANDLER_BASES = frozenset({
     "socketserver.StreamRequestHandler", "http.server.BaseHTTPRequestHandler",
@@ -53,10 +56,13 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if conn.optional_nodelay or conn.gated_off:  # off by default or by the caller: the API's call
         return ()
+    ctx = fix_context(ctx)
     if conn.handler is not None:
         return _handler_fix(ctx, conn)
-    if isinstance(conn.origin, cst.Call):
-        return _socket_fix(ctx, conn, conn.origin)
+    if type(conn.origin) is ast.Call:
+        # (made in a linked module's factory: the fix goes where this file names its result)
+        origin = ctx.node(conn.origin) if ctx.file.is_local(conn.origin) else None
+        return _socket_fix(ctx, conn, origin)
     return ()
 
 
@@ -85,7 +91,7 @@ def _fit(ctx, text: str, indent: str, near) -> str:
     return layout.call(func, args[:-1].split(", "), indent, indent, "", line_length(ctx.path), newline)
 
 
-def _is_plain_socket(ctx, call: cst.Call) -> bool:
+def _is_plain_socket(ctx, call: ast.Call) -> bool:
     name = ctx.facts.imports.qualify(call.func) or ""
     return name.endswith(".socket") or name.endswith(".SocketType") or name in ("socket", "SocketType")
 
@@ -109,11 +115,12 @@ def _connect_after(smap, stmt, var: str, body=None, start: int = 0):
     return None
 
 
-def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
+def _socket_fix(ctx, conn, origin: cst.Call | None) -> tuple:
+    """origin: the creating call in this file's libcst tree, None when it is in another file."""
     smap = statement_map(ctx)
     accept = conn.listener is not None
-    plain = not accept and _is_plain_socket(ctx, origin)
-    if id(origin) in smap.with_items:
+    plain = not accept and _is_plain_socket(ctx, conn.origin)
+    if origin is not None and id(origin) in smap.with_items:
         with_stmt, item = smap.with_items[id(origin)]
         if accept or item.asname is None or item.item is not origin and not isinstance(item.item, cst.Await):
             return ()
@@ -140,7 +147,7 @@ def _socket_fix(ctx, conn, origin: cst.Call) -> tuple:
             edit = Edit(position, position, indent + _fit(ctx, text, indent, first) + newline_of(ctx, line))
             where = "is made"
         return (_fix(f"Set TCP_NODELAY on `{var}` right after it {where}", (edit,) + import_edits),)
-    place = smap.assigned.get(id(origin))
+    place = smap.assigned.get(id(origin)) if origin is not None else None
     if place is None and not accept:
         if _overridden(ctx, conn.origin_func):
             # a subclass makes its own socket in the same method (maybe AF_UNIX): the line goes
@@ -195,8 +202,9 @@ def _named_return(ctx, smap, conn, origin: cst.Call) -> tuple:
     from nagle_lint.fixes.imports import _bound_in
 
     factory = conn.origin_func
-    if factory is None or not isinstance(factory.node, cst.FunctionDef):
+    if origin is None or factory is None or not isinstance(factory.node, FUNCTIONS):
         return ()
+    factory_node = ctx.node(factory.node)
     for place in smap.places.values():
         small = place.small
         if isinstance(small, cst.Return) and small.value is origin:
@@ -204,9 +212,9 @@ def _named_return(ctx, smap, conn, origin: cst.Call) -> tuple:
     else:
         return ()
     line = place.line
-    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or smap.function_of(line) is not factory.node:
+    if not isinstance(line, cst.SimpleStatementLine) or len(line.body) != 1 or smap.function_of(line) is not factory_node:
         return ()
-    var = next((n for n in ("sock", "conn", "connection") if n not in _bound_in(factory.node)), None)
+    var = next((n for n in ("sock", "conn", "connection") if n not in _bound_in(factory_node)), None)
     indent = indent_of(ctx, line)
     if var is None or indent is None:
         return ()
@@ -238,7 +246,8 @@ def _caller_assignment(ctx, smap, conn, origin: cst.Call):
     from nagle_lint.streams.infer import return_statements
 
     factory = conn.origin_func
-    if factory is None or not isinstance(factory.node, cst.FunctionDef) or not any(r.value is origin for r in return_statements(factory.node)):
+    if factory is None or not isinstance(factory.node, FUNCTIONS) or not any(
+            r.value is conn.origin for r in return_statements(factory.node)):
         return origin, None
     found = []
     for place in smap.assigned.values():
@@ -290,7 +299,7 @@ def _fix(title: str, edits: tuple) -> Fix:
 # -- request handler classes ----------------------------------------------------------------------
 def _handler_fix(ctx, conn) -> tuple:
     cls = conn.handler
-    node: cst.ClassDef = cls.node
+    node: cst.ClassDef = ctx.node(cls.node)
     if not isinstance(node.body, cst.IndentedBlock) or not node.body.body:
         return ()
     imports = ctx.facts.imports
@@ -303,9 +312,9 @@ def _handler_fix(ctx, conn) -> tuple:
         if ctx.facts.resolver.stock_setup_runs(cls) and not unix_here:
             return _attribute_fix(ctx, node)
         own = ctx.facts.index.method(cls, "setup")
-        return _handle_fix(ctx, own.node, guarded=True) if own is not None else ()
+        return _handle_fix(ctx, ctx.node(own.node), guarded=True) if own is not None else ()
     if "socketserver.BaseRequestHandler" in bases and "handle" in cls.methods:
-        return _handle_fix(ctx, cls.methods["handle"].node, guarded=unix_here)
+        return _handle_fix(ctx, ctx.node(cls.methods["handle"].node), guarded=unix_here)
     return ()
 
 

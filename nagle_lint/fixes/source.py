@@ -116,7 +116,7 @@ def _unwrap(expr):
 def statement_map(ctx) -> StatementMap:
     found = ctx.__dict__.get("_nagle_statement_map")
     if found is None:
-        found = ctx.__dict__["_nagle_statement_map"] = StatementMap(ctx.facts.module)
+        found = ctx.__dict__["_nagle_statement_map"] = StatementMap(ctx.cst)
     return found
 
 
@@ -162,7 +162,7 @@ def newline_of(ctx, line: int) -> str:
     """The line's own newline ("\\r\\n", "\\n", "\\r"), or the module's when the line has none."""
     text = line_text(ctx, line)
     stripped = text.rstrip("\r\n")
-    return text[len(stripped):] or ctx.facts.module.default_newline
+    return text[len(stripped):] or ctx.cst.default_newline
 
 
 def has_newline(ctx, line: int) -> bool:
@@ -183,7 +183,7 @@ def insert_after_line(ctx, stmt, text: str, indent: str) -> Edit | None:
     last = ctx.span(stmt).end_line
     if not has_newline(ctx, last):  # the statement ends the file without a newline
         end = len(ctx.source)
-        return Edit(end, end, ctx.facts.module.default_newline + indent + text)
+        return Edit(end, end, ctx.cst.default_newline + indent + text)
     position = line_starts(ctx)[last]
     return Edit(position, position, indent + text + newline_of(ctx, last))
 

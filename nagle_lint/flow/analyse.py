@@ -3,26 +3,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import libcst as cst
+import ast
 
 from nagle_lint.flow.paths import FlowResult, Walker
 from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex
 from nagle_lint.project.modules import module_name
 from nagle_lint.streams.infer import Resolver
 from nagle_lint.streams.names import ImportMap, as_socket, dotted
+from nagle_lint.syntax import DEFINITIONS, default_of
 
 
 @dataclass
 class ModuleFacts:
-    module: cst.Module
+    module: ast.Module
     index: ModuleIndex
     imports: ImportMap
     resolver: Resolver
     flow: FlowResult
-    linked: tuple = ()  # ((path, libcst module), ...): other project modules read with this one
+    linked: tuple = ()  # ((path, ast module), ...): other project modules read with this one
 
 
-def analyse(module: cst.Module, user_streams: dict[str, str], path: str | None = None,
+def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None = None,
             linked: tuple = ()) -> ModuleFacts:
     """linked: the project modules whose classes and functions this one imports. Their
     definitions join this module's index, so a socket made here and written by a base class or a
@@ -46,7 +47,7 @@ def analyse(module: cst.Module, user_streams: dict[str, str], path: str | None =
             imports.project.read.update(other_imports.read)
         body.extend(stmt for stmt in other.body if not (_top_names_of(stmt) & own))
         used.append((other_path, other))
-    index = ModuleIndex(module.with_changes(body=body), len(module.body)) if used else ModuleIndex(module)
+    index = ModuleIndex(ast.Module(body=body, type_ignores=[]), len(module.body)) if used else ModuleIndex(module)
     if used:
         _alias_imported(index, seen)
         _qualify_linked(index, used)
@@ -69,19 +70,17 @@ def _qualify_linked(index: ModuleIndex, used: list) -> None:
 
 
 def _top_names_of(stmt) -> set[str]:
-    if isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
-        return {stmt.name.value}
+    if isinstance(stmt, DEFINITIONS):
+        return {stmt.name}
     names = set()
-    if isinstance(stmt, cst.SimpleStatementLine):
-        for small in stmt.body:
-            if isinstance(small, cst.Assign):
-                names.update(dotted(t.target) or "" for t in small.targets)
-            elif isinstance(small, cst.AnnAssign):
-                names.add(dotted(small.target) or "")
+    if type(stmt) is ast.Assign:
+        names.update(dotted(t) or "" for t in stmt.targets)
+    elif type(stmt) is ast.AnnAssign:
+        names.add(dotted(stmt.target) or "")
     return names - {""}
 
 
-def _top_names(module: cst.Module) -> set[str]:
+def _top_names(module: ast.Module) -> set[str]:
     return set().union(*(_top_names_of(stmt) for stmt in module.body)) if module.body else set()
 
 
@@ -96,7 +95,7 @@ def _agree(imports: ImportMap, other: ImportMap, own: set[str], path: str | None
             if qualified != f"{here}.{local}":
                 return False
         elif local in imports.names and imports.names[local] != qualified:
-            if imports.qualify(cst.Name(local)) != other.qualify(cst.Name(local)):  # re-exports followed
+            if imports.qualify_name(local) != other.qualify_name(local):  # re-exports followed
                 return False
     return True
 
@@ -143,7 +142,7 @@ def module_attributes(index: ModuleIndex, imports: ImportMap) -> dict[str, str]:
 def _socket_module(value, imports: ImportMap) -> str | None:
     """`socket` for a class attribute that names the socket module or a green copy of it
     (`gevent.socket`, `eventlet.green.socket`: the same API and constants)."""
-    if type(value) not in (cst.Name, cst.Attribute):
+    if type(value) not in (ast.Name, ast.Attribute):
         return None
     qualified = imports.qualify(value)
     return "socket" if qualified is not None and as_socket(qualified) == "socket" else None
@@ -151,15 +150,12 @@ def _socket_module(value, imports: ImportMap) -> str | None:
 
 def _module_value(binding, imports: ImportMap) -> str | None:
     value = binding.value
-    if binding.index is not None or type(value) is not cst.Name:
+    if binding.index is not None or type(value) is not ast.Name:
         return None
     func = binding.func
-    if func is not None and value.value in func.params and value.value not in func.bindings:
-        for param in func.node.params.params + func.node.params.kwonly_params:
-            if param.name.value == value.value and param.default is not None:
-                value = param.default
-                break
-        else:
+    if func is not None and value.id in func.params and value.id not in func.bindings:
+        value = default_of(func.node, value.id)
+        if value is None:
             return None
     qualified = imports.qualify(value)
     return qualified if qualified is not None and imports.is_module(value) else None

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import libcst as cst
+import ast
 
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains, iter_statements
+from nagle_lint.flow.summaries import ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, class_level, return_statements, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
+from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
+                              is_str, positional)
 
 MAX_INLINE_DEPTH = 10
 MAX_CHAINS = 12
@@ -67,7 +69,7 @@ class Split:
     conn: Conn
     first: WriteEvent
     second: WriteEvent
-    read: cst.CSTNode
+    read: ast.AST
     read_label: str  # "read" or "next request"
     count: int
     read_loops: tuple = ()
@@ -78,11 +80,11 @@ class Split:
 class SetOpt:
     conn: Conn
     stream: Stream
-    node: cst.Call
+    node: ast.Call
     level: int | None
     option: int | None
     value: int | None
-    value_expr: cst.BaseExpression | None
+    value_expr: ast.expr | None
     loops: tuple  # ids of the loops around it, innermost last
     func: FunctionInfo | None
 
@@ -90,7 +92,7 @@ class SetOpt:
 @dataclass
 class Read:
     conn: Conn
-    node: cst.CSTNode
+    node: ast.AST
     loops: tuple
 
 
@@ -130,7 +132,7 @@ CLOSED = (None, None, 0, False, None, False, "")
 
 @dataclass
 class _Loop:
-    node: cst.CSTNode
+    node: ast.stmt
     breaks: list = field(default_factory=list)
     continues: list = field(default_factory=list)
 
@@ -328,14 +330,12 @@ class Walker:
             return
         conn = self.resolver.handler_conn(func.cls)
         if conn is not None and conn.facts.role == C.HTTP_HANDLER and conn.keep_alive:
-            self.read(state, conn, func.node.name, (), "next request")
+            self.read(state, conn, func.node, (), "next request")
 
     # -- blocks and statements ----------------------------------------------------------------
     def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = (), outer_conds: tuple = ()):
         frame = _Frame(act, outer_loops=outer_loops, sites=sites, outer_conds=outer_conds)
-        node = act.func.node  # a FunctionDef, or the Module for top-level code
-        stmts = node.body if type(node) is cst.Module else _body(node.body)
-        out = self.block(stmts, state, frame)
+        out = self.block(act.func.node.body, state, frame)  # a def's body, or the module's
         return join(out, *frame.returns)
 
     def block(self, stmts, state, frame: _Frame):
@@ -348,15 +348,33 @@ class Walker:
     def stmt(self, stmt, state, frame: _Frame):
         self.steps += 1
         kind = type(stmt)
-        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
-            for small in stmt.body:
-                state = self.small(small, state, frame)
-                if state is None:
-                    return None
+        if kind is ast.Expr:
+            return self.exprs(stmt.value, state, frame)
+        if kind is ast.Assign:
+            return self.assign(stmt, state, frame)
+        if kind is ast.Return:
+            if stmt.value is not None:
+                state = self.exprs(stmt.value, state, frame)
+            if state is not None:
+                frame.returns.append(state)
+            return None
+        if kind is ast.Raise:
+            if stmt.exc is not None:
+                self.exprs(stmt.exc, state, frame)
+            return None
+        if kind is ast.Break:
+            if frame.loops:
+                frame.loops[-1].breaks.append(state)
+                return None
             return state
-        if kind is cst.FunctionDef or kind is cst.ClassDef:
+        if kind is ast.Continue:
+            if frame.loops:
+                frame.loops[-1].continues.append(state)
+                return None
             return state
-        if kind is cst.If:
+        if kind in DEFINITIONS:
+            return state
+        if kind is ast.If:
             state = self.exprs(stmt.test, state, frame)
             guard = large_guard(stmt.test)
             if guard:
@@ -366,100 +384,71 @@ class Walker:
             # the first turn of the loop that calls this, not on the later ones
             once = self._later_turns and _once_guard(stmt, frame.act.func)
             decided = _decided(stmt.test, frame.act.literals)  # on a literal the caller passed
-            taken = None if once or decided is False else self.block(_body(stmt.body), state, frame)
+            taken = None if once or decided is False else self.block(stmt.body, state, frame)
             if decided is False and not once:
                 self._ruled_out += 1
                 try:
-                    self.block(_body(stmt.body), state, frame)
+                    self.block(stmt.body, state, frame)
                 finally:
                     self._ruled_out -= 1
             frame.conds.pop()
             frame.large.discard(guard)
             if decided is True and not once:
                 return taken
-            if stmt.orelse is None:
-                other = state
-            elif type(stmt.orelse) is cst.If:
-                other = self.stmt(stmt.orelse, state, frame)
-            else:
-                other = self.block(_body(stmt.orelse.body), state, frame)
+            other = self.block(stmt.orelse, state, frame) if stmt.orelse else state
             return join(taken, other)
-        if type(stmt) in (cst.For, cst.While):
+        if kind in FOR_LOOPS or kind is ast.While:
             return self.loop(stmt, state, frame)
-        if type(stmt) in (cst.Try, cst.TryStar):
-            after_body = self.block(_body(stmt.body), state, frame)
+        if kind in TRIES:
+            after_body = self.block(stmt.body, state, frame)
             handler_in = join(state, after_body)
-            outs = [self.block(_body(h.body), handler_in, frame) for h in stmt.handlers]
-            if stmt.orelse is not None:
-                after_body = self.block(_body(stmt.orelse.body), after_body, frame)
+            outs = [self.block(h.body, handler_in, frame) for h in stmt.handlers]
+            if stmt.orelse:
+                after_body = self.block(stmt.orelse, after_body, frame)
             out = join(after_body, *outs)
-            if stmt.finalbody is not None:
-                out = self.block(_body(stmt.finalbody.body), out if out is not None else handler_in, frame)
+            if stmt.finalbody:
+                out = self.block(stmt.finalbody, out if out is not None else handler_in, frame)
             return out
-        if type(stmt) is cst.With:
+        if kind in WITHS:
             closing = []
             for item in stmt.items:
-                state = self.exprs(item.item, state, frame)
-                state = self.created(state, item.item, frame)
-                stream = self._stream_of(item.item, frame)
-                if stream is None and item.asname is not None and isinstance(item.asname.name, cst.Name):
-                    stream = self._stream_of(item.asname.name, frame)
+                state = self.exprs(item.context_expr, state, frame)
+                state = self.created(state, item.context_expr, frame)
+                stream = self._stream_of(item.context_expr, frame)
+                if stream is None and type(item.optional_vars) is ast.Name:
+                    stream = self._stream_of(item.optional_vars, frame)
                 if stream is not None:
                     closing.append(stream)
-            state = self.block(_body(stmt.body), state, frame)
+            state = self.block(stmt.body, state, frame)
             for stream in closing:
                 if state is not None:
                     state = self.close(state, stream)
             return state
-        if type(stmt) is cst.Match:
+        if kind is MATCH:
             state = self.exprs(stmt.subject, state, frame)
-            return join(state, *[self.block(_body(case.body), state, frame) for case in stmt.cases])
-        for block in child_blocks(stmt):  # anything else compound: walk its blocks in order
-            state = self.block(block, state, frame)
-        return state
+            return join(state, *[self.block(case.body, state, frame) for case in stmt.cases])
+        return self.exprs(stmt, state, frame)  # any other simple statement: the calls it makes
 
-    def small(self, small, state, frame: _Frame):
-        if type(small) is cst.Return:
-            if small.value is not None:
-                state = self.exprs(small.value, state, frame)
-            if state is not None:
-                frame.returns.append(state)
-            return None
-        if type(small) is cst.Raise:
-            if small.exc is not None:
-                self.exprs(small.exc, state, frame)
-            return None
-        if type(small) is cst.Break:
-            if frame.loops:
-                frame.loops[-1].breaks.append(state)
-                return None
-            return state
-        if type(small) is cst.Continue:
-            if frame.loops:
-                frame.loops[-1].continues.append(state)
-                return None
-            return state
-        if type(small) is cst.Assign:
-            state = self.exprs(small.value, state, frame)
-            targets = [t.target for t in small.targets]
-            width = max((len(t.elements) for t in targets if type(t) in (cst.Tuple, cst.List)), default=0)
-            state = self.created(state, small.value, frame, width, targets)
-            for target in small.targets:
-                key = dotted(target.target)
-                if (key is not None and key.startswith("self.") and key.count(".") == 1 and width == 0
-                        and not self._ruled_out):
-                    # from here on in this call, self.x is what was just assigned
-                    found = self.resolver.resolve(small.value, frame.act)
-                    if isinstance(found, Stream):
-                        frame.act.params[key] = found
-                    else:
-                        frame.act.params.pop(key, None)
-                if key == "self.close_connection" and constant(small.value, self.imports, {}):
-                    conn = self._handler(frame)
-                    if conn is not None and state is not None:
-                        state = self.close_conn(state, conn)
-            return state
-        return self.exprs(small, state, frame)
+    def assign(self, stmt: ast.Assign, state, frame: _Frame):
+        state = self.exprs(stmt.value, state, frame)
+        targets = stmt.targets
+        width = max((len(t.elts) for t in targets if type(t) in (ast.Tuple, ast.List)), default=0)
+        state = self.created(state, stmt.value, frame, width, targets)
+        for target in targets:
+            key = dotted(target)
+            if (key is not None and key.startswith("self.") and key.count(".") == 1 and width == 0
+                    and not self._ruled_out):
+                # from here on in this call, self.x is what was just assigned
+                found = self.resolver.resolve(stmt.value, frame.act)
+                if isinstance(found, Stream):
+                    frame.act.params[key] = found
+                else:
+                    frame.act.params.pop(key, None)
+            if key == "self.close_connection" and constant(stmt.value, self.imports, {}):
+                conn = self._handler(frame)
+                if conn is not None and state is not None:
+                    state = self.close_conn(state, conn)
+        return state
 
     def loop(self, stmt, state, frame: _Frame):
         drained = self._drain(stmt, frame)
@@ -470,32 +459,33 @@ class Walker:
         loop = _Loop(stmt)
         self.result.loop_nodes[id(stmt)] = stmt
         frame.loops.append(loop)
-        header = stmt.iter if type(stmt) is cst.For else stmt.test
-        infinite = type(stmt) is cst.While and _always_true(stmt.test)
+        is_for = type(stmt) in FOR_LOOPS
+        header = stmt.iter if is_for else stmt.test
+        infinite = not is_for and _always_true(stmt.test)
 
         def enter(s):
             s = self.exprs(header, s, frame)
-            if type(stmt) is cst.For and s is not None:  # `for line in rfile:` reads each turn
+            if is_for and s is not None:  # `for line in rfile:` reads each turn
                 stream = self._stream_of(stmt.iter, frame)
                 if stream is not None and stream.role in (C.READER, "buffered-rw", C.ASYNC_READER):
                     s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
             return s
 
         first_in = enter(state)
-        first_out = self.block(_body(stmt.body), first_in, frame)
+        first_out = self.block(stmt.body, first_in, frame)
         second_in = enter(join(first_out, *loop.continues))
         loop.continues.clear()
         self._later_turns += 1
         try:
-            second_out = self.block(_body(stmt.body), second_in, frame)
+            second_out = self.block(stmt.body, second_in, frame)
         finally:
             self._later_turns -= 1
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
         # and a zero-turn path around a read loop would invent writes with no read between them.
         exits = None if infinite else join(second_in, enter(join(second_out, *loop.continues)))
-        if stmt.orelse is not None and exits is not None:
-            exits = self.block(_body(stmt.orelse.body), exits, frame)
+        if stmt.orelse and exits is not None:
+            exits = self.block(stmt.orelse, exits, frame)
         return join(exits, *loop.breaks)
 
     def _makes(self, value, conn: Conn, frame: _Frame) -> bool:
@@ -504,22 +494,20 @@ class Walker:
         a pool's acquire, which may return a kept connection, does not)?"""
         if contains(value, conn.origin):
             return True
-        call = value.expression if type(value) is cst.Await else value
-        if type(call) is not cst.Call:
+        call = value.value if type(value) is ast.Await else value
+        if type(call) is not ast.Call:
             return False
         callee = self.resolver.callee(call, frame.act)
         return callee is not None and returns_new(callee, conn.origin)
 
     def _drain(self, stmt, frame: _Frame) -> Conn | None:
         """The server connection a `while <read>: pass` loop drains to EOF, else None."""
-        if not isinstance(stmt, cst.While) or not isinstance(stmt.test, cst.Call):
+        if type(stmt) is not ast.While or type(stmt.test) is not ast.Call:
             return None
-        body = _body(stmt.body)
-        if not all(isinstance(s, cst.SimpleStatementLine) and all(isinstance(x, cst.Pass) for x in s.body)
-                   for s in body):
+        if not all(type(s) is ast.Pass for s in stmt.body):
             return None
         func = stmt.test.func
-        if not isinstance(func, cst.Attribute) or func.attr.value not in C.SOCKET_READS | C.FILE_READS:
+        if type(func) is not ast.Attribute or func.attr not in C.SOCKET_READS | C.FILE_READS:
             return None
         stream = self._stream_of(func.value, frame)
         return stream.conn if stream is not None and stream.conn.side == C.SERVER else None
@@ -533,7 +521,7 @@ class Walker:
         return found
 
     def exprs(self, node, state, frame: _Frame):
-        if type(node) is cst.IfExp:  # `self.sock.recv() if expect_response else None`
+        if type(node) is ast.IfExp:  # `self.sock.recv() if expect_response else None`
             taken = _decided(node.test, frame.act.literals)
             if taken is not None:
                 state = self.exprs(node.test, state, frame)
@@ -555,13 +543,13 @@ class Walker:
         conn = self.resolver.handler_conn(cls)
         return conn if conn is not None and conn.facts.role == C.HTTP_HANDLER else None
 
-    def call(self, call: cst.Call, state, frame: _Frame):
+    def call(self, call: ast.Call, state, frame: _Frame):
         func = call.func
-        if type(func) is cst.Attribute:
-            method = func.attr.value
+        if type(func) is ast.Attribute:
+            method = func.attr
             receiver = func.value
-            is_self = type(receiver) is cst.Name and receiver.value == "self"
-            is_super = type(receiver) is cst.Call and dotted(receiver.func) == "super"
+            is_self = type(receiver) is ast.Name and receiver.id == "self"
+            is_super = type(receiver) is ast.Call and dotted(receiver.func) == "super"
             if (is_self or is_super) and method in (C.HTTP_HEADER_WRITES | C.HTTP_CLOSING | {"send_header"}):
                 conn = self._handler(frame)
                 overridden = is_self and self.resolver.callee(call, frame.act) is not None
@@ -569,22 +557,23 @@ class Walker:
                     return self.http_call(conn, method, call, state, frame)
             if method == "wrap_socket" and _handshakes(call):
                 # the TLS handshake reads the peer's answer: what was written before is sent
-                target = call.args[0].value if call.args and call.args[0].keyword is None else None
+                args = args_of(call)
+                target = args[0].value if args and args[0].keyword is None else None
                 stream = self._stream_of(target, frame) if target is not None else None
                 if stream is not None:
                     return self.read(state, stream.conn, call, self._loops(frame))
-            if method in ("sock_sendall", "sock_recv", "sock_recv_into") and call.args:
-                stream = self._stream_of(call.args[0].value, frame)
+            if method in ("sock_sendall", "sock_recv", "sock_recv_into") and args_of(call):
+                stream = self._stream_of(args_of(call)[0].value, frame)
                 if stream is not None:
                     if method == "sock_sendall":
-                        return self.write(state, stream, call, call.args[1:2], frame)
+                        return self.write(state, stream, call, [a.value for a in args_of(call)[1:2]], frame)
                     return self.read(state, stream.conn, call, self._loops(frame))
             elif method in STREAM_METHODS and not is_self:
                 found = self.resolver.resolve(receiver, frame.act)
                 if isinstance(found, Stream):
                     return self.stream_call(found, method, call, state, frame)
                 if method == "setsockopt" and id(call) not in self.result.loose_setopts:
-                    args = [a.value for a in call.args if a.keyword is None and not a.star]
+                    args = positional(call)
                     if len(args) >= 3:
                         consts = self.consts(frame)
                         self.result.loose_setopts[id(call)] = (call, *(constant(a, self.imports, consts)
@@ -604,10 +593,10 @@ class Walker:
 
     def _bound_method(self, func, frame: _Frame) -> "BoundMethod | None":
         """A stream's write or read method kept in a name or attribute, or passed as an argument."""
-        if type(func) is cst.Name and isinstance(frame.act.params.get(func.value), BoundMethod):
-            return frame.act.params[func.value]
+        if type(func) is ast.Name and isinstance(frame.act.params.get(func.id), BoundMethod):
+            return frame.act.params[func.id]
         key = dotted(func)
-        if key is None or (type(func) is cst.Attribute and not key.startswith("self.")):
+        if key is None or (type(func) is ast.Attribute and not key.startswith("self.")):
             return None
         found = None
         for value, where in self._bound(func, frame):
@@ -619,30 +608,30 @@ class Walker:
         return found
 
     def _method_of(self, value, act: Activation) -> "BoundMethod | None":
-        if type(value) is not cst.Attribute or value.attr.value not in STREAM_METHODS:
+        if type(value) is not ast.Attribute or value.attr not in STREAM_METHODS:
             return None
         stream = self.resolver.resolve(value.value, act)
-        return BoundMethod(stream, value.attr.value) if isinstance(stream, Stream) else None
+        return BoundMethod(stream, value.attr) if isinstance(stream, Stream) else None
 
-    def spawned(self, call: cst.Call, frame: _Frame) -> None:
+    def spawned(self, call: ast.Call, frame: _Frame) -> None:
         """Thread(target=f, args=(conn,)) and executor.submit(f, conn): f runs on its own, with
         the connection it was handed and a fresh state."""
         name = self.imports.qualify(call.func) or dotted(call.func) or ""
         target, args = None, []
         if name.endswith("Thread") or name.endswith("Process"):
-            for arg in call.args:
-                if arg.keyword is not None and arg.keyword.value == "target":
+            for arg in args_of(call):
+                if arg.keyword == "target":
                     target = arg.value
-                elif arg.keyword is not None and arg.keyword.value == "args" and isinstance(arg.value, (cst.Tuple, cst.List)):
-                    args = [e.value for e in arg.value.elements if isinstance(e, cst.Element)]
-        elif name.endswith(".submit") and call.args:
-            target, args = call.args[0].value, [a.value for a in call.args[1:] if a.keyword is None]
+                elif arg.keyword == "args" and type(arg.value) in (ast.Tuple, ast.List):
+                    args = [e for e in arg.value.elts if type(e) is not ast.Starred]
+        elif name.endswith(".submit") and args_of(call):
+            target, args = args_of(call)[0].value, [a.value for a in args_of(call)[1:] if a.keyword is None]
         if target is None:
             return
-        callee = self.resolver.callee(cst.Call(func=target), frame.act)
+        fake = ast.Call(func=target, args=list(args), keywords=[])
+        callee = self.resolver.callee(fake, frame.act)
         if callee is None:
             return
-        fake = cst.Call(func=target, args=[cst.Arg(value=a) for a in args])
         self.inline(callee, fake, {}, frame)
 
     def _closing(self, state, conn: Conn):
@@ -651,9 +640,9 @@ class Walker:
     def http_call(self, conn: Conn, method: str, call, state, frame: _Frame):
         wfile = self.resolver.self_attr(frame.act.self_cls, "self.wfile")
         if method == "send_header":  # Connection: close makes the server close after this response
-            args = [a.value for a in call.args]
-            if len(args) >= 2 and all(isinstance(a, cst.SimpleString) for a in args[:2]):
-                name, value = (str(a.evaluated_value).lower() for a in args[:2])
+            args = [a.value for a in args_of(call)]
+            if len(args) >= 2 and all(is_str(a) for a in args[:2]):
+                name, value = (a.value.lower() for a in args[:2])
                 if name == "connection" and value == "close":
                     return self._closing(state, conn)
             return state
@@ -668,13 +657,13 @@ class Walker:
         if method == "setsockopt":
             return self.setopt(state, stream, call, frame)
         if method in ("set_nodelay", "setTcpNoDelay"):
-            value = constant(call.args[0].value, self.imports, self.index.consts) if call.args else 1
+            value = constant(args_of(call)[0].value, self.imports, self.index.consts) if args_of(call) else 1
             if value != 0 and not self._ruled_out:
                 conn.nodelay = True
             return state
         if role == C.SOCKET:
             if method in C.SOCKET_WRITES:
-                return self.write(state, stream, call, call.args[:1], frame)
+                return self.write(state, stream, call, _first(call), frame)
             if method in C.SOCKET_READS:
                 return self.read(state, conn, call, self._loops(frame))
             if method in C.CLOSES:
@@ -682,7 +671,7 @@ class Walker:
             return state
         if role in (C.RAW_WRITER, C.BUFFERED_WRITER, "buffered-rw"):
             if method in C.FILE_WRITES:
-                return self.write(state, stream, call, call.args[:1], frame)
+                return self.write(state, stream, call, _first(call), frame)
             if method == "flush" or method == "close":
                 return self.flush(state, stream, call, frame)
             if role == "buffered-rw" and method in C.FILE_READS:
@@ -692,13 +681,13 @@ class Walker:
             return self.read(state, conn, call, self._loops(frame))
         if role == C.ASYNC_WRITER:
             if method in ("write", "writelines"):
-                return self.write(state, stream, call, call.args[:1], frame)
+                return self.write(state, stream, call, _first(call), frame)
             if method == "close":
                 return self.close(state, stream)
             return state
         if role == C.IOSTREAM:
             if method == "write":
-                return self.write(state, stream, call, call.args[:1], frame)
+                return self.write(state, stream, call, _first(call), frame)
             if method in C.IOSTREAM_READS:
                 return self.read(state, conn, call, self._loops(frame))
             if method == "close":
@@ -708,7 +697,7 @@ class Walker:
             return self.read(state, conn, call, self._loops(frame))
         return state
 
-    def inline(self, callee: FunctionInfo, call: cst.Call, state, frame: _Frame, on_instance: bool = False,
+    def inline(self, callee: FunctionInfo, call: ast.Call, state, frame: _Frame, on_instance: bool = False,
                instance_cls: ClassInfo | None = None):
         if not self.interesting(callee):
             return state
@@ -718,20 +707,19 @@ class Walker:
             return shadow(state)
         params = {}
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
-        positional = [a for a in call.args if a.keyword is None and not a.star]
-        for name, arg in zip(names, positional):
-            stream = self._stream_of(arg.value, frame)
+        for name, value in zip(names, positional(call)):
+            stream = self._stream_of(value, frame)
             if stream is not None:
                 params[name] = stream
             else:  # write_varint(sock.sendall, n): the helper calls the stream's method
-                method = self._method_of(arg.value, frame.act)
+                method = self._method_of(value, frame.act)
                 if method is not None:
                     params[name] = method
-        for arg in call.args:
-            if arg.keyword is not None and arg.keyword.value in names:
+        for arg in args_of(call):
+            if arg.keyword is not None and arg.keyword in names:
                 stream = self._stream_of(arg.value, frame)
                 if stream is not None:
-                    params[arg.keyword.value] = stream
+                    params[arg.keyword] = stream
         if (not on_instance and callee.cls is not None and frame.act.func is not None
                 and frame.act.func.cls is None and callee.is_method and not class_level(callee)):
             return state  # a method called on something that is not self: not ours to follow
@@ -761,8 +749,8 @@ class Walker:
         the first and later turns of a loop around the call)?"""
         key = ("once", id(func))
         if key not in self._interesting:
-            self._interesting[key] = any(isinstance(stmt, cst.If) and _once_guard(stmt, func)
-                                         for stmt in iter_statements(_body(func.node.body)))
+            self._interesting[key] = any(type(stmt) is ast.If and _once_guard(stmt, func)
+                                         for stmt in iter_statements(func.node.body))
         return self._interesting[key]
 
     def interesting(self, func: FunctionInfo) -> bool:
@@ -773,16 +761,16 @@ class Walker:
             found = False
             for call in self.calls(func.node.body):
                 target = call.func
-                if type(target) is cst.Attribute and target.attr.value in STREAM_METHODS:
+                if type(target) is ast.Attribute and target.attr in STREAM_METHODS:
                     found = True
                     break
                 if self.imports.qualify(target) in C.FACTORIES:
                     found = True  # it makes a connection: where its life starts matters
                     break
-                if type(target) is cst.Name and target.value in func.params:
+                if type(target) is ast.Name and target.id in func.params:
                     found = True  # a callable it is handed may be `sock.sendall`
                     break
-                if type(target) is cst.Attribute and self._bound_method(target, _Frame(Activation(func))) is not None:
+                if type(target) is ast.Attribute and self._bound_method(target, _Frame(Activation(func))) is not None:
                     found = True  # a kept bound method (`self._recv(n)`)
                     break
                 callee = self.resolver.callee(call, Activation(func))
@@ -823,21 +811,21 @@ class Walker:
         if event is None:
             size, large = 0, False
             if args:
-                value = args[0].value if isinstance(args[0], cst.Arg) else args[0]
+                value = args[0]
                 size = literal_size(value, self.imports, self.consts(frame))
-                if isinstance(value, (cst.List, cst.Tuple)):  # sendmsg([a, b]) / writelines
-                    sizes = [literal_size(e.value, self.imports, self.consts(frame)) for e in value.elements if isinstance(e, cst.Element)]
+                if type(value) in (ast.List, ast.Tuple):  # sendmsg([a, b]) / writelines
+                    sizes = [literal_size(e, self.imports, self.consts(frame)) for e in value.elts if type(e) is not ast.Starred]
                     size = sum(sizes) if sizes and all(sizes) else 0
-                name = dotted(value) or (dotted(value.value) if isinstance(value, cst.Subscript) else None)
+                name = dotted(value) or (dotted(value.value) if type(value) is ast.Subscript else None)
                 large = (name is not None and name in frame.large) or size >= LARGE_PIECE
             event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites,
                                self._rank(call, loops, frame.sites))
             self._write_events[key] = event
         self._name(conn, stream, call)
-        if args and self._forwarded(args[0].value if isinstance(args[0], cst.Arg) else args[0], call, frame):
+        if args and self._forwarded(args[0], call, frame):
             return state  # a relay passes on what another connection sent: not a request of its own
         buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
-        retry = bool(args) and self._retry_loop(frame, args[0].value if isinstance(args[0], cst.Arg) else args[0])
+        retry = bool(args) and self._retry_loop(frame, args[0])
         new = set()
         chains = self._chains(state, conn)
         if conn not in self.result.kept_writes and any(c[6] for c in chains):
@@ -856,13 +844,13 @@ class Walker:
         """`data = other.recv(n)` then `sock.send(data)`: bytes read from another connection (a
         tunnel, a proxy) whose size and timing the other side chose."""
         func = frame.act.func
-        if type(value) is not cst.Name or func is None or not isinstance(call.func, cst.Attribute):
+        if type(value) is not ast.Name or func is None or type(call.func) is not ast.Attribute:
             return False
-        bindings = func.bindings.get(value.value, ())
+        bindings = func.bindings.get(value.id, ())
         target = dotted(call.func.value)
         # (one name may take turns: `data = a.recv(n)` in one branch, `data = b.recv(n)` in the other)
-        sources = [dotted(b.value.func.value) if type(b.value) is cst.Call and isinstance(b.value.func, cst.Attribute)
-                   and b.value.func.attr.value in _RELAY_READS else None for b in bindings]
+        sources = [dotted(b.value.func.value) if type(b.value) is ast.Call and type(b.value.func) is ast.Attribute
+                   and b.value.func.attr in _RELAY_READS else None for b in bindings]
         return bool(sources) and None not in sources and any(source != target for source in sources)
 
     def _retry_loop(self, frame: _Frame, value) -> bool:
@@ -871,13 +859,13 @@ class Walker:
         if not frame.loops:
             return False
         loop = frame.loops[-1].node
-        if type(value) is cst.Name:
-            name, kind = value.value, "rebind"
-        elif type(value) is cst.Subscript and dotted(value.value) is not None:
-            bounds = [e.slice.lower for e in value.slice if isinstance(e.slice, cst.Slice)]
-            if not bounds or type(bounds[0]) is not cst.Name:
+        if type(value) is ast.Name:
+            name, kind = value.id, "rebind"
+        elif type(value) is ast.Subscript and dotted(value.value) is not None:
+            bounds = value.slice.lower if type(value.slice) is ast.Slice else None
+            if type(bounds) is not ast.Name:
                 return False
-            name, kind = bounds[0].value, "advance"
+            name, kind = bounds.id, "advance"
         else:
             return False
         key = (id(loop), name, kind)
@@ -885,14 +873,14 @@ class Walker:
             self._retries[key] = _advances(loop, name, kind)
         return self._retries[key]
 
-    def _name(self, conn: Conn, stream: Stream, call: cst.Call) -> None:
+    def _name(self, conn: Conn, stream: Stream, call: ast.Call) -> None:
         """Remember how the code names the connection, for messages: the first name written to,
         replaced once by the socket's own name if a socket method writes it later."""
         known = self.result.names.get(conn)
-        if not isinstance(call.func, cst.Attribute) or (known and (known[1] == C.SOCKET or stream.role != C.SOCKET)):
+        if type(call.func) is not ast.Attribute or (known and (known[1] == C.SOCKET or stream.role != C.SOCKET)):
             return
-        sock_call = call.func.attr.value.startswith("sock_") and call.args  # loop.sock_sendall(sock, ...)
-        name = dotted(call.args[0].value if sock_call else call.func.value)
+        sock_call = call.func.attr.startswith("sock_") and args_of(call)  # loop.sock_sendall(sock, ...)
+        name = dotted(args_of(call)[0].value if sock_call else call.func.value)
         if name == "self":  # self.end_headers(): the handler's wfile
             name = stream.name or "self.wfile"
         if name:
@@ -987,8 +975,8 @@ class Walker:
             if not isinstance(found, Stream) or state is None or not self._makes(value, found.conn, frame):
                 continue
             for target in targets[:1]:
-                if index is not None and isinstance(target, (cst.Tuple, cst.List)):
-                    target = target.elements[index].value if index < len(target.elements) else None
+                if index is not None and type(target) in (ast.Tuple, ast.List):
+                    target = target.elts[index] if index < len(target.elts) else None
                 name = dotted(target) if target is not None else None
                 if name:
                     self.result.made_as.setdefault(found.conn, name)
@@ -1002,8 +990,8 @@ class Walker:
         return state
 
     def setopt(self, state, stream: Stream, call, frame: _Frame):
-        args = [a.value for a in call.args if a.keyword is None]
-        if len(args) == 1 and call.args[0].star == "*":
+        args = [a.value for a in args_of(call) if a.keyword is None]
+        if len(args) == 1 and args_of(call)[0].star == "*":
             # `for opt in self.socket_options: sock.setsockopt(*opt)`: NODELAY when the options
             # it iterates name TCP_NODELAY
             if not self._ruled_out and self._options_name_nodelay(args[0], frame):
@@ -1080,8 +1068,8 @@ class Walker:
             return None
         tests = [(test, frame.act.func) for test in frame.conds] + list(frame.outer_conds)
         for test, func in reversed(tests):
-            if func is made_in and type(test) is cst.Name and test.value in made_in.params:
-                return test.value
+            if func is made_in and type(test) is ast.Name and test.id in made_in.params:
+                return test.id
         return None
 
     def gates_off(self, call, frame: _Frame) -> tuple[frozenset, str]:
@@ -1094,11 +1082,11 @@ class Walker:
         given = _given_args(names, call)
         off, optional = set(), ""
         for name, value in given.items():
-            if type(value) is cst.Name and value.value in ("False", "None"):
+            if is_const(value, False) or is_const(value, None):
                 off.add(name)
-            elif type(value) is cst.Integer and value.value == "0":
+            elif is_int(value) and value.value == 0:
                 off.add(name)
-            elif isinstance(value, (cst.Name, cst.Attribute)) and self._off_by_default(value, frame):
+            elif type(value) in (ast.Name, ast.Attribute) and self._off_by_default(value, frame):
                 off.add(name)
                 optional = optional or dotted(value) or ""
         return frozenset(off), optional
@@ -1109,20 +1097,18 @@ class Walker:
         defaults = [self._default(v, func) for v, func in self._bound(value, frame)]
         if defaults:
             return all(d is not None and not d for d in defaults)
-        if type(value) is cst.Attribute and type(value.value) is cst.Name:
-            return self.imports.setting_off(value.value.value, value.attr.value)
+        if type(value) is ast.Attribute and type(value.value) is ast.Name:
+            return self.imports.setting_off(value.value.id, value.attr)
         return False
 
     def _default(self, value, func: FunctionInfo | None) -> int | None:
-        if type(value) is cst.Name and value.value == "None":
+        if is_const(value, None):
             return 0
         known = constant(value, self.imports, self.index.consts)
-        if known is not None or type(value) is not cst.Name or func is None or value.value not in func.params:
+        if known is not None or type(value) is not ast.Name or func is None or value.id not in func.params:
             return known
-        for param in (*func.node.params.params, *func.node.params.kwonly_params):
-            if param.name.value == value.value and param.default is not None:
-                return self._default(param.default, None)
-        return None
+        default = default_of(func.node, value.id)
+        return self._default(default, None) if default is not None else None
 
     def _bound(self, expr, frame: _Frame) -> list:
         """(value, function it is assigned in) for every assignment of a name or self attribute."""
@@ -1139,7 +1125,7 @@ class Walker:
             if key in func.bindings:
                 return [(b.value, b.func) for b in func.bindings[key]]
             if key in func.params:
-                return [(cst.Name(key), func)]
+                return [(ast.Name(id=key), func)]
             func = func.parent
         return [(b.value, None) for b in self.index.module_bindings.get(key, ())]
 
@@ -1147,38 +1133,35 @@ class Walker:
         """What a name or self attribute is assigned anywhere (flow-insensitive)."""
         return [value for value, _ in self._bound(expr, frame)]
 
-_LITERALS = {"True": True, "False": False, "None": None}
+def _first(call: ast.Call) -> list:
+    """The first argument of a write, as a one-element list (none: an empty one)."""
+    args = args_of(call)
+    return [args[0].value] if args else []
 
 
 def _literal(expr):
     """(True, value) for `True`, `False`, `None` and integers; (False, None) for anything else."""
-    if type(expr) is cst.Name and expr.value in _LITERALS:
-        return True, _LITERALS[expr.value]
-    if type(expr) is cst.Integer:
-        try:
-            return True, int(expr.value.replace("_", ""), 0)
-        except ValueError:
-            pass
+    if type(expr) is ast.Constant and (expr.value is None or type(expr.value) in (bool, int)):
+        return True, expr.value
     return False, None
 
 
 def _given_args(names: list[str], call) -> dict:
     """Parameter name -> the argument expression this call passes for it (positional, keyword)."""
-    given = dict(zip(names, (a.value for a in call.args if a.keyword is None and not a.star)))
-    given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
+    given = dict(zip(names, positional(call)))
+    given.update((a.keyword, a.value) for a in args_of(call) if a.keyword is not None)
     return given
 
 
 def _literal_args(callee: FunctionInfo, names: list[str], call) -> dict:
     """The callee's parameters that hold a literal on this call: passed as one, or left at a
     literal default (only when the call has no *args or **kwargs that could fill them)."""
-    if any(a.star for a in call.args):
+    if any(a.star for a in args_of(call)):
         return {}
     given = _given_args(names, call)
-    params = callee.node.params
-    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-        if param.name.value not in given and param.default is not None:
-            given[param.name.value] = param.default
+    for name, default in params_of(callee.node):
+        if name not in given and default is not None:
+            given[name] = default
     out = {}
     for name, value in given.items():
         known, literal = _literal(value)
@@ -1193,26 +1176,25 @@ def _decided(test, literals: dict) -> bool | None:
     """Which way `if flag:`, `if not flag:`, `if flag is None:` goes when flag holds a literal."""
     if not literals:
         return None
-    if type(test) is cst.Name and test.value in literals:
-        return bool(literals[test.value])
-    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
-        inner = _decided(test.expression, literals)
+    kind = type(test)
+    if kind is ast.Name and test.id in literals:
+        return bool(literals[test.id])
+    if kind is ast.UnaryOp and type(test.op) is ast.Not:
+        inner = _decided(test.operand, literals)
         return None if inner is None else not inner
-    if (type(test) is cst.Comparison and len(test.comparisons) == 1 and type(test.left) is cst.Name
-            and test.left.value in literals and type(test.comparisons[0].comparator) is cst.Name
-            and test.comparisons[0].comparator.value == "None"):
-        is_none = literals[test.left.value] is None
-        if type(test.comparisons[0].operator) is cst.Is:
+    if (kind is ast.Compare and len(test.ops) == 1 and type(test.left) is ast.Name
+            and test.left.id in literals and is_const(test.comparators[0], None)):
+        is_none = literals[test.left.id] is None
+        if type(test.ops[0]) is ast.Is:
             return is_none
-        if type(test.comparisons[0].operator) is cst.IsNot:
+        if type(test.ops[0]) is ast.IsNot:
             return not is_none
     return None
 
 
 def _handshakes(call) -> bool:
     """wrap_socket(sock, ...) without do_handshake_on_connect=False: the handshake runs there."""
-    return not any(a.keyword is not None and a.keyword.value == "do_handshake_on_connect"
-                   and not (type(a.value) is cst.Name and a.value.value == "True") for a in call.args)
+    return not any(a.keyword == "do_handshake_on_connect" and not is_const(a.value, True) for a in args_of(call))
 
 
 def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
@@ -1222,26 +1204,24 @@ def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
     return made is not None and any(loop not in made and loop in write_loops for loop in read_loops)
 
 
-def _once_guard(stmt: cst.If, func) -> bool:
+def _once_guard(stmt: ast.If, func) -> bool:
     """`if x is None:` / `if not x:` whose body sets x, where x outlives one call (a nonlocal or
     global name, or `self.x`): the body runs once, then never again."""
     test = stmt.test
-    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(
-            test.comparisons[0].operator, cst.Is) and dotted(test.comparisons[0].comparator) == "None":
+    if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) is ast.Is \
+            and is_const(test.comparators[0], None):
         name = dotted(test.left)
-    elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        name = dotted(test.expression)
+    elif type(test) is ast.UnaryOp and type(test.op) is ast.Not:
+        name = dotted(test.operand)
     else:
         return False
     if name is None:
         return False
     if not name.startswith("self."):
-        if func is None or not any(isinstance(small, (cst.Nonlocal, cst.Global)) and any(
-                n.name.value == name for n in small.names)
-                for line in _body(func.node.body) if isinstance(line, cst.SimpleStatementLine) for small in line.body):
+        if func is None or type(func.node) is ast.Module or not any(
+                type(s) in (ast.Nonlocal, ast.Global) and name in s.names for s in func.node.body):
             return False
-    return any(isinstance(small, cst.Assign) and any(dotted(t.target) == name for t in small.targets)
-               for line in _body(stmt.body) if isinstance(line, cst.SimpleStatementLine) for small in line.body)
+    return any(type(s) is ast.Assign and any(dotted(t) == name for t in s.targets) for s in stmt.body)
 
 
 def _self_attribute_names(node) -> set[str]:
@@ -1249,8 +1229,8 @@ def _self_attribute_names(node) -> set[str]:
     out, stack = set(), [node]
     while stack:
         current = stack.pop()
-        if type(current) is cst.Attribute and type(current.value) is cst.Name and current.value.value == "self":
-            out.add(current.attr.value)
+        if type(current) is ast.Attribute and type(current.value) is ast.Name and current.value.id == "self":
+            out.add(current.attr)
         stack.extend(fast_children(current))
     return out
 
@@ -1267,18 +1247,18 @@ def _advances(loop, name: str, kind: str) -> bool:
     while stack:
         node = stack.pop()
         kind_of = type(node)
-        if kind == "rebind" and kind_of is cst.Assign and len(node.targets) == 1:
-            target, value = node.targets[0].target, node.value
-            if type(target) is cst.Name and target.value == name and type(value) is cst.Subscript \
+        if kind == "rebind" and kind_of is ast.Assign and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if type(target) is ast.Name and target.id == name and type(value) is ast.Subscript \
                     and dotted(value.value) == name:
                 return True
-        if kind == "rebind" and kind_of is cst.Del and type(node.target) is cst.Subscript \
-                and dotted(node.target.value) == name:
+        if kind == "rebind" and kind_of is ast.Delete and any(
+                type(t) is ast.Subscript and dotted(t.value) == name for t in node.targets):
             return True
-        if kind == "advance" and kind_of is cst.AugAssign and type(node.target) is cst.Name \
-                and node.target.value == name and type(node.operator) is cst.AddAssign:
+        if kind == "advance" and kind_of is ast.AugAssign and type(node.target) is ast.Name \
+                and node.target.id == name and type(node.op) is ast.Add:
             return True
-        if kind_of not in (cst.FunctionDef, cst.ClassDef):
+        if kind_of not in DEFINITIONS:
             stack.extend(fast_children(node))
     return False
 
@@ -1299,7 +1279,7 @@ def _mentions(expr, name: str) -> bool:
     stack = [expr]
     while stack:
         node = stack.pop()
-        if (type(node) is cst.Name and node.value == name) or (type(node) is cst.Attribute and node.attr.value == name):
+        if (type(node) is ast.Name and node.id == name) or (type(node) is ast.Attribute and node.attr == name):
             return True
         stack.extend(fast_children(node))
     return False
@@ -1321,13 +1301,6 @@ def _wire(chain, event: WriteEvent):
 
 
 
-def _body(suite):
-    if type(suite) is cst.IndentedBlock:
-        return suite.body
-    return [suite]
-
-
 def _always_true(test) -> bool:
-    if isinstance(test, cst.Name) and test.value == "True":
-        return True
-    return isinstance(test, cst.Integer) and test.value not in ("0",)
+    """`while True:`, `while 1:`."""
+    return type(test) is ast.Constant and type(test.value) in (bool, int) and bool(test.value)

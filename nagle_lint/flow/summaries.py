@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import libcst as cst
+import ast
 
 from nagle_lint.flow.events import fast_children
 from nagle_lint.streams.names import dotted
+from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, params_of
 
 CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert", "push"})
 CONTAINER_GETS = frozenset({"pop", "popleft", "get", "get_nowait", "popitem"})
@@ -34,14 +35,14 @@ class Binding:
     """`target = value`, or element `index` of value when the target was a tuple, or an element
     of the iterated value (index EACH) for a `for` target."""
 
-    value: cst.BaseExpression = field(repr=False)
+    value: ast.expr = field(repr=False)
     index: int | None
     func: "FunctionInfo | None"  # where the assignment runs (None: module level)
 
 
 @dataclass(eq=False)
 class FunctionInfo:
-    node: cst.FunctionDef = field(repr=False)
+    node: ast.FunctionDef = field(repr=False)
     name: str = ""
     cls: "ClassInfo | None" = field(default=None, repr=False)
     parent: "FunctionInfo | None" = field(default=None, repr=False)
@@ -61,17 +62,17 @@ class FunctionInfo:
 
 @dataclass(eq=False)
 class ClassInfo:
-    node: cst.ClassDef = field(repr=False)
+    node: ast.ClassDef = field(repr=False)
     name: str = ""
-    bases: list[cst.BaseExpression] = field(default_factory=list, repr=False)
+    bases: list[ast.expr] = field(default_factory=list, repr=False)
     methods: dict[str, FunctionInfo] = field(default_factory=dict, repr=False)
-    attrs: dict[str, cst.BaseExpression] = field(default_factory=dict, repr=False)  # class-body NAME = value
+    attrs: dict[str, ast.expr] = field(default_factory=dict, repr=False)  # class-body NAME = value
     self_bindings: dict[str, list[Binding]] = field(default_factory=dict, repr=False)  # "self.x" -> values
     containers: dict[str, list[Binding]] = field(default_factory=dict, repr=False)  # "self.pool" -> elements
 
 
 class ModuleIndex:
-    def __init__(self, module: cst.Module, own_count: int | None = None) -> None:
+    def __init__(self, module: ast.Module, own_count: int | None = None) -> None:
         """own_count: the statements of module.body past it come from linked modules."""
         self.module = module
         self.foreign: set[int] = set()  # ids of FunctionInfo and ClassInfo from linked modules
@@ -81,7 +82,7 @@ class ModuleIndex:
         self.classes: dict[str, ClassInfo] = {}
         self.module_bindings: dict[str, list[Binding]] = {}
         self.module_containers: dict[str, list[Binding]] = {}
-        self.consts: dict[str, cst.BaseExpression] = {}
+        self.consts: dict[str, ast.expr] = {}
         # attr -> [(owner name, value, function)] for `owner.attr = value` outside `self`
         self.attribute_sets: dict[str, list] = {}
         # `pkg.sockutil.connect` -> its FunctionInfo, for the linked modules' top-level functions
@@ -100,9 +101,9 @@ class ModuleIndex:
     # -- building -----------------------------------------------------------------------------
     def _scan_block(self, body, cls: ClassInfo | None, func: FunctionInfo | None) -> None:
         for stmt in iter_statements(body):
-            if isinstance(stmt, cst.FunctionDef):
+            if isinstance(stmt, FUNCTIONS):
                 self._add_function(stmt, cls if func is None else None, func)
-            elif isinstance(stmt, cst.ClassDef):
+            elif type(stmt) is ast.ClassDef:
                 if func is None and cls is None:
                     self._add_class(stmt)
                 else:  # nested classes: analysed as plain functions' owners, rarely sockets
@@ -110,31 +111,27 @@ class ModuleIndex:
             else:
                 self._scan_simple(stmt, cls, func)
 
-    def _add_class(self, node: cst.ClassDef, register: bool = True) -> None:
-        info = ClassInfo(node=node, name=node.name.value, bases=[a.value for a in node.bases])
+    def _add_class(self, node: ast.ClassDef, register: bool = True) -> None:
+        info = ClassInfo(node=node, name=node.name, bases=list(node.bases))
         if self._in_foreign:
             self.foreign.add(id(info))
         if register:
             self.classes.setdefault(info.name, info)
-        for stmt in iter_statements(_block(node.body)):
-            if isinstance(stmt, cst.FunctionDef):
+        for stmt in iter_statements(node.body):
+            if isinstance(stmt, FUNCTIONS):
                 method = self._add_function(stmt, info, None)
                 info.methods[method.name] = method
-            elif isinstance(stmt, cst.SimpleStatementLine):
-                for small in stmt.body:
-                    if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                        target = small.targets[0].target
-                        if isinstance(target, cst.Name):
-                            info.attrs[target.value] = small.value
-                    elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                        if isinstance(small.target, cst.Name):
-                            info.attrs[small.target.value] = small.value
+            elif type(stmt) is ast.Assign and len(stmt.targets) == 1:
+                if type(stmt.targets[0]) is ast.Name:
+                    info.attrs[stmt.targets[0].id] = stmt.value
+            elif type(stmt) is ast.AnnAssign and stmt.value is not None:
+                if type(stmt.target) is ast.Name:
+                    info.attrs[stmt.target.id] = stmt.value
 
-    def _add_function(self, node: cst.FunctionDef, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:
-        params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
-        params += [p.name.value for p in node.params.kwonly_params]
-        info = FunctionInfo(node=node, name=node.name.value, cls=cls, parent=parent, params=params,
-                            is_async=node.asynchronous is not None)
+    def _add_function(self, node, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:
+        params = [name for name, _ in params_of(node)]
+        info = FunctionInfo(node=node, name=node.name, cls=cls, parent=parent, params=params,
+                            is_async=type(node) is ast.AsyncFunctionDef)
         self.functions.append(info)
         if self._in_foreign:
             self.foreign.add(id(info))
@@ -142,20 +139,19 @@ class ModuleIndex:
             parent.nested[info.name] = info
         elif cls is None:
             self.module_functions.setdefault(info.name, info)
-        self._scan_block(node.body.body if isinstance(node.body, cst.IndentedBlock) else [node.body],
-                         cls, info)
+        self._scan_block(node.body, cls, info)
         return info
 
-    def _bind(self, target: cst.BaseExpression, value: cst.BaseExpression, index: int | None,
+    def _bind(self, target: ast.expr, value: ast.expr, index: int | None,
               cls: ClassInfo | None, func: FunctionInfo | None) -> None:
-        if isinstance(target, (cst.Tuple, cst.List)) and index is None:
-            for i, element in enumerate(target.elements):
-                if isinstance(element, cst.Element):
-                    self._bind(element.value, value, i, cls, func)
+        if type(target) in (ast.Tuple, ast.List) and index is None:
+            for i, element in enumerate(target.elts):
+                if type(element) is not ast.Starred:
+                    self._bind(element, value, i, cls, func)
             return
         key = dotted(target)
         if key is None:
-            if isinstance(target, cst.Subscript):  # self.pool[k] = sock: an element of a container
+            if type(target) is ast.Subscript:  # self.pool[k] = sock: an element of a container
                 owner = dotted(target.value)
                 if owner is not None:
                     self._container(owner, value, cls, func)
@@ -173,7 +169,7 @@ class ModuleIndex:
             owner, _, attr = key.partition(".")
             self.attribute_sets.setdefault(attr, []).append((owner, value, func))
 
-    def _container(self, owner: str, value: cst.BaseExpression, cls: ClassInfo | None,
+    def _container(self, owner: str, value: ast.expr, cls: ClassInfo | None,
                    func: FunctionInfo | None) -> None:
         binding = Binding(value, None, func)
         if owner.startswith("self.") and cls is not None:
@@ -181,35 +177,35 @@ class ModuleIndex:
         elif "." not in owner:
             self.module_containers.setdefault(owner, []).append(binding)
 
-    def _scan_simple(self, stmt: cst.CSTNode, cls: ClassInfo | None, func: FunctionInfo | None) -> None:
-        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            for small in stmt.body:
-                if isinstance(small, cst.Assign):
-                    for target in small.targets:
-                        self._bind(target.target, small.value, None, cls, func)
-                elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                    self._bind(small.target, small.value, None, cls, func)
-                elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
-                    call = small.value
-                    if isinstance(call.func, cst.Attribute) and call.func.attr.value in CONTAINER_PUTS and call.args:
-                        owner = dotted(call.func.value)
-                        if owner is not None:
-                            self._container(owner, call.args[-1].value, cls, func)
-        elif isinstance(stmt, (cst.With,)):
+    def _scan_simple(self, stmt: ast.stmt, cls: ClassInfo | None, func: FunctionInfo | None) -> None:
+        kind = type(stmt)
+        if kind is ast.Assign:
+            for target in stmt.targets:
+                self._bind(target, stmt.value, None, cls, func)
+        elif kind is ast.AnnAssign and stmt.value is not None:
+            self._bind(stmt.target, stmt.value, None, cls, func)
+        elif kind is ast.Expr and type(stmt.value) is ast.Call:
+            call = stmt.value
+            args = [*call.args, *(k.value for k in call.keywords)]
+            if type(call.func) is ast.Attribute and call.func.attr in CONTAINER_PUTS and args:
+                owner = dotted(call.func.value)
+                if owner is not None:
+                    self._container(owner, args[-1], cls, func)
+        elif kind in WITHS:
             for item in stmt.items:
-                if item.asname is not None and func is not None:
-                    self._bind(item.asname.name, item.item, None, cls, func)
-        elif isinstance(stmt, cst.For) and func is not None:
+                if item.optional_vars is not None and func is not None:
+                    self._bind(item.optional_vars, item.context_expr, None, cls, func)
+        elif kind in FOR_LOOPS and func is not None:
             self._bind_each(stmt.target, stmt.iter, cls, func)
 
     def _bind_each(self, target, iterable, cls, func) -> None:
-        if isinstance(target, (cst.Tuple, cst.List)):
-            for column, element in enumerate(target.elements):
-                if isinstance(element, cst.Element) and isinstance(element.value, cst.Name):
-                    func.bindings.setdefault(element.value.value, []).append(
+        if type(target) in (ast.Tuple, ast.List):
+            for column, element in enumerate(target.elts):
+                if type(element) is ast.Name:
+                    func.bindings.setdefault(element.id, []).append(
                         Binding(iterable, column_index(column), func))
-        elif isinstance(target, cst.Name):
-            func.bindings.setdefault(target.value, []).append(Binding(iterable, EACH, func))
+        elif type(target) is ast.Name:
+            func.bindings.setdefault(target.id, []).append(Binding(iterable, EACH, func))
 
     # -- queries ------------------------------------------------------------------------------
     def class_chain(self, cls: ClassInfo) -> list[ClassInfo]:
@@ -255,8 +251,8 @@ class ModuleIndex:
         found = self.method(cls, func.name)
         if found is func or found is None:
             return True
-        return any(type(c.func) is cst.Attribute and c.func.attr.value == func.name
-                   and type(c.func.value) is cst.Call and dotted(c.func.value.func) == "super"
+        return any(type(c.func) is ast.Attribute and c.func.attr == func.name
+                   and type(c.func.value) is ast.Call and dotted(c.func.value.func) == "super"
                    for c in _calls(found.node))
 
     def method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:
@@ -264,22 +260,22 @@ class ModuleIndex:
             if name in klass.methods:
                 return klass.methods[name]
             alias = klass.attrs.get(name)  # `send = send_plain` in the class body
-            if type(alias) is cst.Name and alias.value in klass.methods:
-                return klass.methods[alias.value]
+            if type(alias) is ast.Name and alias.id in klass.methods:
+                return klass.methods[alias.id]
         return None
 
-    def set_from_outside(self, cls: ClassInfo, name: str) -> list[cst.BaseExpression]:
+    def set_from_outside(self, cls: ClassInfo, name: str) -> list[ast.expr]:
         """Values the module assigns to cls.name from outside the class body, through the class
         name or a local bound to it (`handler = Handler` ... `handler.protocol_version = ...`)."""
         out = []
         for owner, value, func in self.attribute_sets.get(name, ()):
             holds = owner == cls.name or func is not None and any(
-                type(b.value) is cst.Name and b.value.value == cls.name for b in func.bindings.get(owner, ()))
+                type(b.value) is ast.Name and b.value.id == cls.name for b in func.bindings.get(owner, ()))
             if holds:
                 out.append(value)
         return out
 
-    def class_attr(self, cls: ClassInfo, name: str) -> cst.BaseExpression | None:
+    def class_attr(self, cls: ClassInfo, name: str) -> ast.expr | None:
         for klass in self.class_chain(cls):
             if name in klass.attrs:
                 return klass.attrs[name]
@@ -305,39 +301,29 @@ def iter_statements(body):
     (those are yielded themselves)."""
     for stmt in body:
         yield stmt
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        if isinstance(stmt, DEFINITIONS):
             continue
         for block in child_blocks(stmt):
             yield from iter_statements(block)
 
 
-def child_blocks(stmt: cst.CSTNode) -> list:
+def child_blocks(stmt) -> list:
     """The statement lists nested directly in a compound statement."""
-    blocks = []
-    if isinstance(stmt, (cst.If, cst.For, cst.While, cst.With, cst.Try, cst.TryStar)):
-        blocks.append(_block(stmt.body))
-    if isinstance(stmt, cst.If) and stmt.orelse is not None:
-        if isinstance(stmt.orelse, cst.If):
-            blocks.append([stmt.orelse])
-        else:
-            blocks.append(_block(stmt.orelse.body))
-    if isinstance(stmt, (cst.For, cst.While)) and stmt.orelse is not None:
-        blocks.append(_block(stmt.orelse.body))
-    if isinstance(stmt, (cst.Try, cst.TryStar)):
-        blocks.extend(_block(h.body) for h in stmt.handlers)
-        if stmt.orelse is not None:
-            blocks.append(_block(stmt.orelse.body))
-        if stmt.finalbody is not None:
-            blocks.append(_block(stmt.finalbody.body))
-    if isinstance(stmt, cst.Match):
-        blocks.extend(_block(case.body) for case in stmt.cases)
-    return blocks
-
-
-def _block(suite) -> list:
-    if isinstance(suite, cst.IndentedBlock):
-        return list(suite.body)
-    return [suite]  # a one-line suite (`if x: a(); b()`) stands for its own statements
+    kind = type(stmt)
+    if kind is ast.If or kind in FOR_LOOPS or kind is ast.While:
+        return [stmt.body, stmt.orelse] if stmt.orelse else [stmt.body]
+    if kind in WITHS:
+        return [stmt.body]
+    if kind in TRIES:
+        blocks = [stmt.body, *(h.body for h in stmt.handlers)]
+        if stmt.orelse:
+            blocks.append(stmt.orelse)
+        if stmt.finalbody:
+            blocks.append(stmt.finalbody)
+        return blocks
+    if MATCH is not None and kind is MATCH:
+        return [case.body for case in stmt.cases]
+    return []
 
 
 def _calls(node):
@@ -345,17 +331,17 @@ def _calls(node):
     stack, out = [node], []
     while stack:
         current = stack.pop()
-        if type(current) is cst.Call:
+        if type(current) is ast.Call:
             out.append(current)
         stack.extend(fast_children(current))
     return out
 
 
-def reaching_self_values(func: "FunctionInfo", value: cst.CSTNode) -> dict[str, cst.BaseExpression]:
+def reaching_self_values(func: "FunctionInfo", value) -> dict[str, ast.expr]:
     """`self.x` -> the value last assigned to it before the statement holding value, in the same
     block or an enclosing one of func (`self.sock = socket.socket()` then, two lines on,
     `self.stream = IOStream(self.sock)`). Straight-line reading: branches beside it are ignored."""
-    found: dict[str, cst.BaseExpression] = {}
+    found: dict[str, ast.expr] = {}
 
     def visit(body) -> bool:
         for stmt in body:
@@ -364,15 +350,13 @@ def reaching_self_values(func: "FunctionInfo", value: cst.CSTNode) -> dict[str, 
                     if visit(block):
                         return True
                 return True
-            if isinstance(stmt, cst.SimpleStatementLine):
-                for small in stmt.body:
-                    if isinstance(small, cst.Assign) and len(small.targets) == 1:
-                        key = dotted(small.targets[0].target)
-                        if key is not None and key.startswith("self.") and key.count(".") == 1:
-                            found[key] = small.value
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1:
+                key = dotted(stmt.targets[0])
+                if key is not None and key.startswith("self.") and key.count(".") == 1:
+                    found[key] = stmt.value
         return False
 
-    visit(_block(func.node.body))
+    visit(func.node.body)
     return found
 
 

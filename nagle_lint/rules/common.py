@@ -83,7 +83,7 @@ def _enclosing_function(ctx: FileContext, node):
     from nagle_lint.flow.summaries import contains
 
     holders = [f for f in ctx.facts.index.functions if not ctx.facts.index.is_foreign(f) and contains(f.node, node)]
-    return min(holders, key=lambda f: ctx.span(f.node).end_line - ctx.span(f.node).line, default=None)
+    return min(holders, key=lambda f: (f.node.end_lineno or f.node.lineno) - f.node.lineno, default=None)
 
 
 def _optional(conn) -> str:
@@ -141,7 +141,7 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
 def _site(ctx: FileContext, conn):
     """Where a connection is reported: its creation (or handler class) in this file, or the call
     here of a linked module's factory that made it; None when neither is in this file."""
-    node = conn.origin.name if conn.handler is not None else conn.origin
+    node = conn.origin  # (a handler class is shown at its name)
     if conn.gated_off and ctx.is_local(conn.site):
         return conn.site  # the call that turns the factory's TCP_NODELAY off
     if ctx.is_local(node):

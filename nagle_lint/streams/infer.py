@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-import libcst as cst
+import ast
 
 from nagle_lint.flow.events import fast_children
 from nagle_lint.flow.summaries import (CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex, contains,
                                       index_column, reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
+from nagle_lint.syntax import DEFINITIONS, argument, args_of, default_of, is_const, is_str
 
 
 @dataclass(eq=False)
 class Conn:
-    origin: cst.CSTNode = field(repr=False)  # the call that made it, the accept() call, or the handler class
+    origin: ast.AST = field(repr=False)  # the call that made it, the accept() call, or the handler class
     facts: C.StreamFacts = C.TCP_CLIENT
     label: str = ""  # how the code names it, for messages
     listener: "Conn | None" = field(default=None, repr=False)
@@ -35,7 +36,7 @@ class Conn:
     # other creation sites one name may hold instead (`return socks.create_connection(a) if proxy
     # else socket.create_connection(a)`): what the code does through the name happens to them too
     alternatives: list = field(default_factory=list, repr=False)
-    site: cst.CSTNode | None = field(default=None, repr=False)  # the factory call that made this one
+    site: ast.Call | None = field(default=None, repr=False)  # the factory call that made this one
     # TCP_NODELAY set only under `if <param>:` of the function that makes the socket
     # (`def connect(addr, nodelay=True)`): each call decides; the gates a call turns off
     nodelay_gates: frozenset = frozenset()
@@ -116,7 +117,7 @@ class Resolver:
         self._find_async_callbacks()
 
     # -- connections and streams ------------------------------------------------------------
-    def conn(self, origin: cst.CSTNode, facts: C.StreamFacts, label: str = "", **extra) -> Conn:
+    def conn(self, origin: ast.AST, facts: C.StreamFacts, label: str = "", **extra) -> Conn:
         key = id(origin)
         if key not in self.conns:
             self.conns[key] = Conn(origin=origin, facts=facts, label=label, **extra)
@@ -197,7 +198,7 @@ class Resolver:
         if func is None or func.cls is None or not called.startswith("self.") or called.count(".") != 1:
             return None
         named = self.index.class_attr(func.cls, called[5:])
-        return named.value if type(named) is cst.Name and named.value in self.index.classes else None
+        return named.id if type(named) is ast.Name and named.id in self.index.classes else None
 
     def self_attr(self, cls: ClassInfo, key: str):
         return self._memo(self.class_memo, (id(cls), key), lambda: self._self_attr(cls, key))
@@ -235,7 +236,7 @@ class Resolver:
         """self_cls: for `self.x` bindings, the class of the instance (a subclass's overrides)."""
         results = []
         for binding in bindings:
-            if type(binding.value) is cst.Name and binding.value.value in _NONE_NAMES:
+            if is_const(binding.value, None):
                 continue
             inner = act if act is not None and binding.func is act.func else (
                 Activation(binding.func, cls=self_cls if binding.func.cls is not None else None)
@@ -252,12 +253,13 @@ class Resolver:
         return merge(results)
 
     # -- expressions ------------------------------------------------------------------------
-    def resolve(self, expr: cst.BaseExpression, act: Activation | None, index: int | None = None, depth: int = 0):
+    def resolve(self, expr: ast.expr, act: Activation | None, index: int | None = None, depth: int = 0):
         if depth > 8:
             return None
-        if type(expr) is cst.Await:
-            return self.resolve(expr.expression, act, index, depth + 1)
-        if type(expr) in (cst.Name, cst.Attribute):
+        kind = type(expr)
+        if kind is ast.Await:
+            return self.resolve(expr.value, act, index, depth + 1)
+        if kind is ast.Name or kind is ast.Attribute:
             key = dotted(expr)
             if key is None or index is not None:
                 return None
@@ -266,18 +268,17 @@ class Resolver:
                     return self.lookup(key, Activation(None))  # type: ignore[arg-type]
                 return None
             return self.lookup(key, act)
-        if type(expr) is cst.IfExp:
+        if kind is ast.IfExp:
             return merge([self.resolve(expr.body, act, index, depth + 1),
                           self.resolve(expr.orelse, act, index, depth + 1)])
-        if type(expr) is cst.BooleanOperation:
-            return merge([self.resolve(expr.left, act, index, depth + 1),
-                          self.resolve(expr.right, act, index, depth + 1)])
-        if type(expr) is cst.Subscript:
+        if kind is ast.BoolOp:
+            return merge([self.resolve(value, act, index, depth + 1) for value in expr.values])
+        if kind is ast.Subscript:
             owner = dotted(expr.value)
             if owner is not None and index is None:
                 return self._container_element(owner, act)
             return None
-        if type(expr) is cst.Call:
+        if kind is ast.Call:
             return self._call(expr, act, index, depth)
         return None
 
@@ -290,15 +291,15 @@ class Resolver:
                           lambda: merge([self.resolve(b.value, Activation(b.func) if b.func else None, None)
                                          for b in elements]))
 
-    def _call(self, call: cst.Call, act: Activation | None, index: int | None, depth: int):
+    def _call(self, call: ast.Call, act: Activation | None, index: int | None, depth: int):
         qualified = self.imports.qualify(call.func)
         if qualified is not None:
             made = self._factory(call, qualified, act, index)
             if made is not None:
                 return made
         func = call.func
-        if type(func) is cst.Attribute:
-            method = func.attr.value
+        if type(func) is ast.Attribute:
+            method = func.attr
             if method == "accept":
                 listener = self.resolve(func.value, act, None, depth + 1)
                 if isinstance(listener, Stream) and listener.conn.is_tcp and index == 0:
@@ -311,9 +312,9 @@ class Resolver:
                 if isinstance(base, Stream) and index is None:
                     return self.stream(base.conn, _makefile_role(call, self.imports, self.index.consts), site=call)
                 return base if base is SOFT else None
-            if method in ("enter_context", "enter_async_context") and index is None and call.args:
+            if method in ("enter_context", "enter_async_context") and index is None and args_of(call):
                 # ExitStack.enter_context(f) returns f.__enter__(): a socket or its file itself
-                return self.resolve(call.args[0].value, act, None, depth + 1)
+                return self.resolve(args_of(call)[0].value, act, None, depth + 1)
             if method == "unwrap" and index is None:  # SSLSocket.unwrap(): the plain socket again
                 return self.resolve(func.value, act, None, depth + 1)
             if method == "wrap_socket" and index is None:
@@ -335,7 +336,7 @@ class Resolver:
             return found
         return None
 
-    def _made_by_call(self, stream: Stream, call: cst.Call) -> Stream:
+    def _made_by_call(self, stream: Stream, call: ast.Call) -> Stream:
         """A factory's socket as one call of it made it: `a = self._open(x); b = self._open(y)`
         are two connections, whose writes never join into one message."""
         key = (id(stream.conn), id(call))
@@ -345,7 +346,7 @@ class Resolver:
                                                   nodelay_gates=frozenset())
         return self.stream(conn, stream.role, stream.name, site=call)
 
-    def _factory(self, call: cst.Call, qualified: str, act: Activation | None, index: int | None):
+    def _factory(self, call: ast.Call, qualified: str, act: Activation | None, index: int | None):
         label = ""
         if qualified in self.user_streams:
             facts = C.USER_KINDS.get(self.user_streams[qualified], C.NOT_A_STREAM)
@@ -359,7 +360,7 @@ class Resolver:
                 return None
             facts, maybe_unix = found
             proto = _arg(call, 2, "proto")
-            starred = any(a.star for a in call.args)
+            starred = any(a.star for a in args_of(call))
             conn = self.conn(call, facts, label, proto_zero=not starred and (
                              proto is None or constant(proto, self.imports, self.index.consts) == 0),
                              maybe_unix=maybe_unix, origin_func=act.func if act else None)
@@ -388,10 +389,10 @@ class Resolver:
             return self.stream(conn, C.ASYNC_READER if index == 0 else C.ASYNC_WRITER, site=(call, index))
         return None
 
-    def _socket_facts(self, call: cst.Call, act: Activation | None):
+    def _socket_facts(self, call: ast.Call, act: Activation | None):
         """(facts, maybe_unix) for socket.socket(...), or None when decided at run time."""
-        starred = [a.value for a in call.args if a.star == "*"]
-        if starred or any(a.star == "**" for a in call.args):
+        starred = [a.value for a in args_of(call) if a.star == "*"]
+        if starred or any(a.star == "**" for a in args_of(call)):
             # socket.socket(*getaddrinfo(host, port, 0, SOCK_STREAM)[0][:3]) is TCP; other
             # unpacked arguments are unknown (precision first)
             if len(starred) == 1 and self._from_stream_getaddrinfo(starred[0], act):
@@ -433,7 +434,7 @@ class Resolver:
         value = constant(expr, self.imports, self.index.consts)
         if value is not None:
             return {value}
-        if isinstance(expr, cst.IfExp) and depth < 4:
+        if type(expr) is ast.IfExp and depth < 4:
             body, orelse = self._families(expr.body, act, depth + 1), self._families(expr.orelse, act, depth + 1)
             return body | orelse if body and orelse else set()
         if self._from_stream_getaddrinfo(expr, act):
@@ -455,16 +456,17 @@ class Resolver:
 
     def _unpassed_default(self, expr, act: Activation | None):
         """The default of the parameter expr names, when no call in this module passes it."""
-        if type(expr) is not cst.Name or act is None or act.func is None or expr.value in act.func.bindings:
+        if type(expr) is not ast.Name or act is None or act.func is None or expr.id in act.func.bindings:
             return None
-        params = act.func.node.params
-        for param in (*params.posonly_params, *params.params, *params.kwonly_params):
-            if param.name.value == expr.value and param.default is not None:
-                return param.default if self._passed(expr, act) is None else None
+        if type(act.func.node) is ast.Module:
+            return None
+        default = default_of(act.func.node, expr.id)
+        if default is not None:
+            return default if self._passed(expr, act) is None else None
         return None
 
     def _sources(self, expr, act: Activation | None) -> list | None:
-        return self._name_sources(expr, act) if isinstance(expr, cst.Name) else self._attr_sources(expr, act)
+        return self._name_sources(expr, act) if type(expr) is ast.Name else self._attr_sources(expr, act)
 
     def _attr_sources(self, expr, act: Activation | None) -> list | None:
         """What `self.family` can hold: every value the class (and its bases) assigns to it, as
@@ -496,14 +498,14 @@ class Resolver:
                 return False
         return True
 
-    def _name_sources(self, name: cst.Name, act: Activation | None) -> list | None:
+    def _name_sources(self, name: ast.Name, act: Activation | None) -> list | None:
         """What a local name can hold, as (expression, activation) pairs: for a parameter, what
         every caller in the module passes; for a `for` column (`for af, st, *_ in rows`), that
         column of every row literal or getaddrinfo result the rows come from. None when unknown."""
         if act is None or act.func is None:
             return None
         func = act.func
-        bindings = func.bindings.get(name.value)
+        bindings = func.bindings.get(name.id)
         if bindings is None:
             return self._passed(name, act)
         out = []
@@ -518,7 +520,7 @@ class Resolver:
             if rows is None:
                 return None
             for row, where in rows:
-                if isinstance(row, cst.Call):
+                if type(row) is ast.Call:
                     out.append((row, where))  # a getaddrinfo() call: judged by _from_stream_getaddrinfo
                 elif column < len(row):
                     out.append((row[column], where))
@@ -531,17 +533,17 @@ class Resolver:
         getaddrinfo(...) call itself; through names and this module's helpers."""
         if depth > 4:
             return None
-        if isinstance(value, cst.Await):
-            return self._rows(value.expression, act, depth + 1)
-        if isinstance(value, (cst.List, cst.Tuple)):
+        kind = type(value)
+        if kind is ast.Await:
+            return self._rows(value.value, act, depth + 1)
+        if kind is ast.List or kind is ast.Tuple:
             rows = []
-            for element in value.elements:
-                item = element.value if isinstance(element, cst.Element) else None
-                if not isinstance(item, (cst.Tuple, cst.List)):
+            for item in value.elts:
+                if type(item) not in (ast.Tuple, ast.List):
                     return None
-                rows.append(([e.value for e in item.elements if isinstance(e, cst.Element)], act))
+                rows.append(([e for e in item.elts if type(e) is not ast.Starred], act))
             return rows
-        if isinstance(value, cst.Call):
+        if kind is ast.Call:
             name = self.imports.qualify(value.func) or dotted(value.func) or ""
             if name.endswith("getaddrinfo"):
                 return [(value, act)]
@@ -555,8 +557,8 @@ class Resolver:
                     return None
                 rows.extend(found)
             return rows or None
-        if isinstance(value, cst.Name) and act is not None and act.func is not None:
-            bindings = act.func.bindings.get(value.value)
+        if kind is ast.Name and act is not None and act.func is not None:
+            bindings = act.func.bindings.get(value.id)
             if not bindings or any(b.index is not None for b in bindings):
                 return None
             rows = []
@@ -571,18 +573,18 @@ class Resolver:
     def _passed(self, expr, act: Activation | None) -> list | None:
         """For a parameter of the function being resolved: (argument, caller activation) at every
         call of that function in this module; None when it is not a parameter or has no caller."""
-        if not isinstance(expr, cst.Name) or act is None or act.func is None:
+        if type(expr) is not ast.Name or act is None or act.func is None:
             return None
         func = act.func
         names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
-        if expr.value not in names or expr.value in func.bindings:
+        if expr.id not in names or expr.id in func.bindings:
             return None
-        position = names.index(expr.value)
+        position = names.index(expr.id)
         out = []
         # (a constructor's callers name the class: `ServerSocket(host, port, AF_UNIX)`)
         called = func.cls.name if func.name == "__init__" and func.cls is not None else func.name
         for call, caller in self._calls_named(called):
-            value = _arg(call, position, expr.value)
+            value = _arg(call, position, expr.id)
             if value is None:
                 return None
             out.append((value, Activation(caller)))
@@ -593,11 +595,10 @@ class Resolver:
         call itself, an item or slice of it, a name bound from it, a `for` target over it."""
         if depth > 6 or expr is None:
             return False
-        if isinstance(expr, cst.Await):
-            return self._from_stream_getaddrinfo(expr.expression, act, depth + 1)
-        if isinstance(expr, cst.Subscript):
+        kind = type(expr)
+        if kind is ast.Await or kind is ast.Subscript:
             return self._from_stream_getaddrinfo(expr.value, act, depth + 1)
-        if isinstance(expr, cst.Call):
+        if kind is ast.Call:
             name = self.imports.qualify(expr.func) or dotted(expr.func) or ""
             if not name.endswith("getaddrinfo"):
                 return False
@@ -605,12 +606,12 @@ class Resolver:
             kind, proto = _arg(expr, 3, "type"), _arg(expr, 4, "proto")
             return (constant(kind, self.imports, consts) == C.TYPE_NUMBERS["SOCK_STREAM"]
                     or constant(proto, self.imports, consts) == C.IPPROTO_TCP)
-        if isinstance(expr, cst.Name) and act is not None:
+        if kind is ast.Name and act is not None:
             func = act.func
             while func is not None:
-                if expr.value in func.bindings:
-                    bindings = [b for b in func.bindings[expr.value] if not _none_placeholder(b.value)] \
-                        or func.bindings[expr.value]
+                if expr.id in func.bindings:
+                    bindings = [b for b in func.bindings[expr.id] if not _none_placeholder(b.value)] \
+                        or func.bindings[expr.id]
                     if any(index_column(b.index) is not None for b in bindings):
                         sources = self._name_sources(expr, act) if depth < 3 else None
                         if sources:
@@ -623,51 +624,51 @@ class Resolver:
             return bool(passed) and all(self._from_stream_getaddrinfo(v, a, depth + 2) for v, a in passed)
         return False
 
-    def callee(self, call: cst.Call, act: Activation | None) -> FunctionInfo | None:
+    def callee(self, call: ast.Call, act: Activation | None) -> FunctionInfo | None:
         """The function of this module a call runs: self.method(), a module function, a nested one."""
         func = call.func
-        if type(func) is cst.Attribute and type(func.value) is cst.Name and func.value.value == "self":
+        if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id == "self":
             if act is not None and act.self_cls is not None:
-                return self.index.method(act.self_cls, func.attr.value)
+                return self.index.method(act.self_cls, func.attr)
             return None
-        if type(func) is cst.Attribute:
+        if type(func) is ast.Attribute:
             owner = self._class_named(func.value, act)
             if owner is not None:  # `BoltSocket._connect(addr)`, `cls._handshake(s)`: no instance needed
-                found = self.index.method(owner, func.attr.value)
+                found = self.index.method(owner, func.attr)
                 return found if found is not None and class_level(found) else None
             if self.index.qualified:  # `sockutil.connect(addr)`
                 found = self.index.qualified.get(self.imports.qualify(func) or "")
                 return found if isinstance(found, FunctionInfo) else None
-        if type(func) is cst.Name:
+        if type(func) is ast.Name:
             scope = act.func if act is not None else None
             while scope is not None:
-                if func.value in scope.nested:
-                    return scope.nested[func.value]
+                if func.id in scope.nested:
+                    return scope.nested[func.id]
                 scope = scope.parent
-            return self.index.module_functions.get(func.value)
+            return self.index.module_functions.get(func.id)
         return None
 
     def _class_named(self, expr, act: Activation | None) -> ClassInfo | None:
         """The class of ours an expression names: `Client`, `pkg.mod.Client` (linked), or `cls`
         inside a classmethod."""
-        if type(expr) is cst.Name:
+        if type(expr) is ast.Name:
             func = act.func if act is not None else None
-            if expr.value == "cls" and func is not None and func.cls is not None and class_level(func):
+            if expr.id == "cls" and func is not None and func.cls is not None and class_level(func):
                 return act.self_cls or func.cls
-            local = func is not None and any(expr.value in f.bindings or expr.value in f.params
+            local = func is not None and any(expr.id in f.bindings or expr.id in f.params
                                              for f in _scopes(func))
-            return None if local else self.index.classes.get(expr.value)
-        if type(expr) is cst.Attribute and self.index.qualified:
+            return None if local else self.index.classes.get(expr.id)
+        if type(expr) is ast.Attribute and self.index.qualified:
             found = self.index.qualified.get(self.imports.qualify(expr) or "")
             return found if isinstance(found, ClassInfo) else None
         return None
 
-    def instance_callees(self, call: cst.Call, act: Activation | None) -> list[tuple[FunctionInfo, ClassInfo]]:
+    def instance_callees(self, call: ast.Call, act: Activation | None) -> list[tuple[FunctionInfo, ClassInfo]]:
         """`self.stream.write(b)` where `self.stream = Stream(sock)` and Stream is a class of this
         module: the methods that may run (a wrapper object's write or read; one per class when
         the attribute is given instances of several: `self.broker = Plain()`, later `Zipped()`)."""
         func = call.func
-        if type(func) is not cst.Attribute or act is None or act.func is None:
+        if type(func) is not ast.Attribute or act is None or act.func is None:
             return []
         key = dotted(func.value)
         if key is None or key == "self" or "." in key.partition("self.")[2]:
@@ -683,7 +684,7 @@ class Resolver:
         classes = self._instance_classes(values, 0)
         if not classes:
             return []  # one of them is not a class of ours: what runs is not known
-        methods = [(self.index.method(cls, func.attr.value), cls) for cls in classes]
+        methods = [(self.index.method(cls, func.attr), cls) for cls in classes]
         return [(m, cls) for m, cls in methods if m is not None]
 
     def _instance_classes(self, values: list, depth: int) -> list[ClassInfo]:
@@ -691,11 +692,11 @@ class Resolver:
         every return does: `self.conn = self._get_connection()`), [] when one is anything else.
         `None` placeholders (`self.conn = None` in __init__) are skipped."""
         classes: list[ClassInfo] = []
-        values = [(v, f) for v, f in values if not (type(v) is cst.Name and v.value in _NONE_NAMES)]
+        values = [(v, f) for v, f in values if not is_const(v, None)]
         if not values or depth > 2:
             return []
         for value, func in values:
-            if type(value) is not cst.Call:
+            if type(value) is not ast.Call:
                 return []
             called = dotted(value.func) or ""
             cls = self.index.classes.get(self._class_attribute_class(called, func) or called.rpartition(".")[2])
@@ -707,10 +708,10 @@ class Resolver:
                 return []
             returned = []
             for ret in return_statements(callee.node):
-                if type(ret.value) is cst.Name and ret.value.value in callee.bindings:
-                    returned += [(b.value, callee) for b in callee.bindings[ret.value.value] if b.index is None]
+                if type(ret.value) is ast.Name and ret.value.id in callee.bindings:
+                    returned += [(b.value, callee) for b in callee.bindings[ret.value.id] if b.index is None]
                 else:
-                    returned.append((ret.value if ret.value is not None else cst.Name("None"), callee))
+                    returned.append((ret.value if ret.value is not None else ast.Constant(None), callee))
             found = self._instance_classes(returned, depth + 1)
             if not found:
                 return []
@@ -752,9 +753,9 @@ class Resolver:
             facts = facts.with_(nagle=C.OFF)
         version = self.index.class_attr(cls, "protocol_version")
         if version is None:  # set on the class by the server that serves it (werkzeug's threaded mode)
-            versions = [v for v in self.index.set_from_outside(cls, "protocol_version") if isinstance(v, cst.SimpleString)]
+            versions = [v for v in self.index.set_from_outside(cls, "protocol_version") if is_str(v)]
             version = versions[0] if versions else None
-        spoken = str(version.evaluated_value) if isinstance(version, cst.SimpleString) else None
+        spoken = version.value if is_str(version) else None
         # an http.server handler keeps the connection only on HTTP/1.1; a handler class of its
         # own that declares HTTP/1.0 (http.server's base class itself) closes after one request
         keep_alive = ("1.1" in spoken) if facts.role == C.HTTP_HANDLER and spoken is not None else (
@@ -771,9 +772,9 @@ class Resolver:
         a TCP socket (`Handler(serial_port, addr, self)`)? Then what it reads and writes is that."""
         for klass in [cls, *self.index.subclasses(cls)]:
             for call, caller in self._calls_named(klass.name):
-                if dotted(call.func) not in (klass.name, f"self.{klass.name}") or not call.args:
+                if dotted(call.func) not in (klass.name, f"self.{klass.name}") or not args_of(call):
                     continue
-                given = self.resolve(call.args[0].value, Activation(caller) if caller is not None else None)
+                given = self.resolve(args_of(call)[0].value, Activation(caller) if caller is not None else None)
                 if not (isinstance(given, Stream) and given.conn.is_tcp):
                     return True
         return False
@@ -782,7 +783,7 @@ class Resolver:
         own = self.index.method(cls, "setup")
         if own is None:
             return True
-        return any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "setup"
+        return any(type(c.func) is ast.Attribute and c.func.attr == "setup"
                    for c in _calls_outside_defs(own.node.body))
 
     def _wbufsize(self, cls: ClassInfo) -> int | None:
@@ -799,7 +800,7 @@ class Resolver:
             for call in (_calls(self.index.module) if self._imports_from("socketserver") else ()):
                 name = self.imports.qualify(call.func)
                 if name in C.UNIX_SERVERS or (name is None and dotted(call.func) in self._local_unix_servers()):
-                    for arg in call.args[1:2]:
+                    for arg in args_of(call)[1:2]:
                         handler = dotted(arg.value)
                         if handler:
                             found.add(handler)
@@ -822,10 +823,10 @@ class Resolver:
             return
         for call in _calls(self.index.module):
             name = self.imports.qualify(call.func)
-            if name not in C.ASYNC_SERVER_FACTORIES or not call.args:
+            if name not in C.ASYNC_SERVER_FACTORIES or not args_of(call):
                 continue
             facts = C.ASYNC_SERVER_FACTORIES[name]
-            target = dotted(call.args[0].value)
+            target = dotted(args_of(call)[0].value)
             for func in self.index.functions:
                 if target is not None and (func.name == target or target.endswith("." + func.name)):
                     params = [p for p in func.params if p != "self"]
@@ -839,8 +840,8 @@ class Resolver:
 
 def class_level(func: FunctionInfo) -> bool:
     """A @staticmethod or @classmethod: callable on the class itself."""
-    return any(type(d.decorator) is cst.Name and d.decorator.value in ("staticmethod", "classmethod")
-               for d in func.node.decorators)
+    return any(type(d) is ast.Name and d.id in ("staticmethod", "classmethod")
+               for d in getattr(func.node, "decorator_list", ()))
 
 
 def _scopes(func: FunctionInfo):
@@ -851,8 +852,7 @@ def _scopes(func: FunctionInfo):
 
 def _none_placeholder(value) -> bool:
     """`info = (None, None, None, None, None)` before a loop that finds the real row."""
-    return isinstance(value, (cst.Tuple, cst.List)) and bool(value.elements) and all(
-        isinstance(e, cst.Element) and type(e.value) is cst.Name and e.value.value == "None" for e in value.elements)
+    return type(value) in (ast.Tuple, ast.List) and bool(value.elts) and all(is_const(e, None) for e in value.elts)
 
 
 def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) -> list[Binding]:
@@ -860,7 +860,7 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
     socket that connect() makes: the connection is the one that gets connected."""
     def placeholder(binding: Binding) -> bool:
         value = binding.value
-        return (isinstance(value, cst.Call) and imports.qualify(value.func) in C.SOCKET_CLASSES
+        return (type(value) is ast.Call and imports.qualify(value.func) in C.SOCKET_CLASSES
                 and binding.func is not None and not _connects(binding.func, key))
     kept = [b for b in bindings if not placeholder(b)]
     return kept if kept and len(kept) < len(bindings) else bindings
@@ -868,7 +868,7 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
 
 def _connects(func: FunctionInfo, key: str) -> bool:
     for call in _calls(func.node):
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value in ("connect", "connect_ex") \
+        if type(call.func) is ast.Attribute and call.func.attr in ("connect", "connect_ex") \
                 and dotted(call.func.value) == key:
             return True
     return False
@@ -899,11 +899,9 @@ def merge(results: list):
     return first
 
 
-def _makefile_role(call: cst.Call, imports: ImportMap, consts: dict) -> str:
+def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict) -> str:
     mode_arg = _arg(call, 0, "mode")
-    mode = "r"
-    if isinstance(mode_arg, cst.SimpleString):
-        mode = str(mode_arg.evaluated_value)
+    mode = mode_arg.value if is_str(mode_arg) else "r"
     buffering = _arg(call, 1, "buffering")
     unbuffered = buffering is not None and constant(buffering, imports, consts) == 0
     if "w" in mode and "r" in mode:
@@ -913,14 +911,7 @@ def _makefile_role(call: cst.Call, imports: ImportMap, consts: dict) -> str:
     return C.READER
 
 
-def _arg(call: cst.Call, position: int, keyword: str) -> cst.BaseExpression | None:
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg.value
-    if position < len(positional):
-        return positional[position].value
-    return None
+_arg = argument
 
 
 def _always_closes(cls: ClassInfo) -> bool:
@@ -929,8 +920,11 @@ def _always_closes(cls: ClassInfo) -> bool:
     blocks, stack = [], [cls.node]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.IndentedBlock):
-            blocks.append(node.body)
+        if isinstance(node, ast.stmt) or type(node) is ast.ExceptHandler:
+            for name in ("body", "orelse", "finalbody"):
+                block = getattr(node, name, None)
+                if type(block) is list and block and isinstance(block[0], ast.stmt):
+                    blocks.append(block)
         stack.extend(fast_children(node))
     seen = False
     for body in blocks:
@@ -940,9 +934,9 @@ def _always_closes(cls: ClassInfo) -> bool:
             if call is None:
                 continue
             name = dotted(call.func)
-            if name == "self.send_header" and len(call.args) >= 2 and all(
-                    isinstance(a.value, cst.SimpleString) for a in call.args[:2]):
-                closed = closed or [str(a.value.evaluated_value).lower() for a in call.args[:2]] == ["connection", "close"]
+            args = [a.value for a in args_of(call)[:2]]
+            if name == "self.send_header" and len(args) == 2 and all(is_str(a) for a in args):
+                closed = closed or [a.value.lower() for a in args] == ["connection", "close"]
             elif name == "self.end_headers":
                 seen = True
                 if not closed:
@@ -950,10 +944,9 @@ def _always_closes(cls: ClassInfo) -> bool:
     return seen
 
 
-def _expr_call(stmt) -> cst.Call | None:
-    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr):
-        value = stmt.body[0].value
-        return value if isinstance(value, cst.Call) else None
+def _expr_call(stmt) -> ast.Call | None:
+    if type(stmt) is ast.Expr and type(stmt.value) is ast.Call:
+        return stmt.value
     return None
 
 
@@ -973,7 +966,7 @@ def returns_new(callee: FunctionInfo, origin) -> bool:
     for ret in returns:
         if ret is None:
             return False
-        made = [b.value for b in callee.bindings.get(ret.value, ())] if type(ret) is cst.Name else [ret]
+        made = [b.value for b in callee.bindings.get(ret.id, ())] if type(ret) is ast.Name else [ret]
         if not made or not all(contains(v, origin) or _rewraps(v, ret) for v in made):
             return False
     return True
@@ -981,40 +974,43 @@ def returns_new(callee: FunctionInfo, origin) -> bool:
 
 def _rewraps(value, name) -> bool:
     """`sock = context.wrap_socket(sock, ...)`: the same connection again, under the same name."""
-    return type(value) is cst.Call and type(name) is cst.Name and any(
-        type(a.value) is cst.Name and a.value.value == name.value for a in value.args)
+    return type(value) is ast.Call and type(name) is ast.Name and any(
+        type(a.value) is ast.Name and a.value.id == name.id for a in args_of(value))
 
 
-def return_statements(func: cst.FunctionDef):
-    stack: list[cst.CSTNode] = list(func.body.children)
+def return_statements(func):
+    """The return statements of a def, not those of the definitions inside it."""
+    if type(func) is ast.Module:
+        return
+    stack: list = list(func.body)
     while stack:
         node = stack.pop()
-        if type(node) is cst.Return:
+        if type(node) is ast.Return:
             yield node
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseExpression)):
+        elif isinstance(node, (*DEFINITIONS, ast.Lambda, ast.expr)):
             continue
         else:
-            stack.extend(node.children)
+            stack.extend(fast_children(node))
 
 
 def _calls_outside_defs(node):
     """The calls of one body, not those of the functions and classes defined in it."""
-    stack = list(fast_children(node))
+    stack = list(node) if type(node) is list else fast_children(node)
     while stack:
         current = stack.pop()
         kind = type(current)
-        if kind is cst.FunctionDef or kind is cst.ClassDef:
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
             continue
-        if kind is cst.Call:
+        if kind is ast.Call:
             yield current
         stack.extend(fast_children(current))
 
 
-def _calls(module: cst.Module):
+def _calls(module: ast.Module):
     """Every call in the module, including those in nested code."""
-    stack: list[cst.CSTNode] = [module]
+    stack: list = [module]
     while stack:
         node = stack.pop()
-        if type(node) is cst.Call:
+        if type(node) is ast.Call:
             yield node
         stack.extend(fast_children(node))

@@ -1,9 +1,8 @@
 """Names and constants: which module a name comes from, and what a constant expression is worth."""
 from __future__ import annotations
 
+import ast
 import copy
-
-import libcst as cst
 
 from nagle_lint.project.modules import ProjectImports, absolute, attribute_constants, module_file
 from nagle_lint.streams import catalog
@@ -13,25 +12,21 @@ _SYMBOLS: dict[str, int] = {
 }
 
 
-def dotted(expr: cst.BaseExpression) -> str | None:
+def dotted(expr: ast.expr) -> str | None:
     """`a.b.c` for a chain of names and attributes, else None."""
-    kind = type(expr)  # type(), not isinstance(): libcst's ABCs make that slow
-    if kind is cst.Name:  # most calls: a plain name, or no name at all
-        return expr.value
-    if kind is not cst.Attribute:
+    kind = type(expr)
+    if kind is ast.Name:  # most calls: a plain name, or no name at all
+        return expr.id
+    if kind is not ast.Attribute:
         return None
     parts = []
-    while type(expr) is cst.Attribute:
-        parts.append(expr.attr.value)
+    while type(expr) is ast.Attribute:
+        parts.append(expr.attr)
         expr = expr.value
-    if type(expr) is cst.Name:
-        parts.append(expr.value)
+    if type(expr) is ast.Name:
+        parts.append(expr.id)
         return ".".join(reversed(parts))
     return None
-
-
-def _module_name(node: cst.BaseExpression) -> str:
-    return dotted(node) or ""
 
 
 class ImportMap:
@@ -41,7 +36,7 @@ class ImportMap:
     always, and precision is kept by the rest of the analysis (a wrong guess yields no stream).
     """
 
-    def __init__(self, module: cst.Module, path: str | None = None) -> None:
+    def __init__(self, module: ast.Module, path: str | None = None) -> None:
         self.names: dict[str, str] = {}
         self.modules: set[str] = set()  # local names bound by `import x` (modules, not objects)
         self.module_attrs: dict[str, str] = {}  # `self.socket_module` -> `socket`, set by the index
@@ -51,29 +46,27 @@ class ImportMap:
         self._reexports: set[str] = set()  # names imported from the project's own modules
         stars = []
         for node in _imports(module):
-            if isinstance(node, cst.Import):
+            if type(node) is ast.Import:
                 for alias in node.names:
-                    full = _module_name(alias.name)
-                    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                        self.names[alias.asname.name.value] = full
-                        self.modules.add(alias.asname.name.value)
+                    full = alias.name
+                    if alias.asname is not None:
+                        self.names[alias.asname] = full
+                        self.modules.add(alias.asname)
                     else:
                         top = full.split(".")[0]
                         self.names.setdefault(top, top)
                         self.modules.add(top)
-            elif isinstance(node, cst.ImportFrom):
+            else:
                 base = self._base(node)
                 if base is None:
                     continue
-                if isinstance(node.names, cst.ImportStar):
+                if node.names[0].name == "*":
                     self.names.setdefault("*" + base, base)
                     stars.append(base)
                     continue
                 for alias in node.names:
-                    name = _module_name(alias.name)
-                    local = name
-                    if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                        local = alias.asname.name.value
+                    name = alias.name
+                    local = alias.asname or name
                     self.names[local] = f"{base}.{name}" if base else name
                     if self.project is not None and base and module_file(self.project.importer, base):
                         self._reexports.add(local)  # resolved when first asked (qualify)
@@ -81,13 +74,13 @@ class ImportMap:
             for local, qualified in self.project.star_names(base).items():
                 self.names.setdefault(local, qualified)
 
-    def _base(self, node: cst.ImportFrom) -> str | None:
-        base = _module_name(node.module) if node.module is not None else ""
-        if node.relative == ():
+    def _base(self, node: ast.ImportFrom) -> str | None:
+        base = node.module or ""
+        if not node.level:
             return base
         if self.project is None:
             return None
-        return absolute(self.project.importer, base or None, len(node.relative))
+        return absolute(self.project.importer, base or None, node.level)
 
     @property
     def read(self) -> tuple[str, ...]:
@@ -112,7 +105,7 @@ class ImportMap:
     def setting_off(self, local: str, attr: str) -> bool:
         """`config.NODELAY` where config comes from a project module that only ever assigns
         NODELAY a false constant (`self.NODELAY = False` in its settings class)."""
-        qualified = self.qualify(cst.Name(local)) if local in self.names else None
+        qualified = self.qualify_name(local) if local in self.names else None
         if self.project is None or qualified is None:
             return False
         # a settings module (`from pkg import settings`), or the module an object comes from
@@ -124,23 +117,25 @@ class ImportMap:
         values = attribute_constants(found, attr)
         return bool(values) and not any(values)
 
-    def is_module(self, expr: cst.BaseExpression) -> bool:
+    def is_module(self, expr: ast.expr) -> bool:
         """Does a name stand for a module: `import socket`, `from eventlet.green import socket`?"""
-        if type(expr) is not cst.Name:
+        if type(expr) is not ast.Name:
             return False
-        if expr.value in self._reexports:
-            self._resolve(expr.value)
-        qualified = self.names.get(expr.value, "")
-        return expr.value in self.modules or as_socket(qualified) == "socket"
+        if expr.id in self._reexports:
+            self._resolve(expr.id)
+        qualified = self.names.get(expr.id, "")
+        return expr.id in self.modules or as_socket(qualified) == "socket"
 
     def star_from(self, module: str) -> bool:
         return ("*" + module) in self.names
 
-    def qualify(self, expr: cst.BaseExpression) -> str | None:
+    def qualify(self, expr: ast.expr) -> str | None:
         """The qualified name an expression refers to, when its first part is imported."""
         name = dotted(expr)
-        if name is None:
-            return None
+        return None if name is None else self.qualify_name(name)
+
+    def qualify_name(self, name: str) -> str | None:
+        """The same for a dotted name given as text (`socket.AF_INET`)."""
         head, _, rest = name.partition(".")
         if self.module_attrs and (head == "self" or head in self.module_attrs):
             prefix, _, rest = name.rpartition(".")
@@ -181,72 +176,64 @@ def _rename_module(qualified: str) -> str:
     return qualified
 
 
-def _imports(module: cst.Module):
-    """Import statements anywhere: a walk over statements only (expressions hold no imports)."""
-    stack: list = list(module.body)
+def _imports(module: ast.Module):
+    """Import statements anywhere: a walk over statements only (expressions hold no imports).
+    Later statements come first, so an earlier import of a name is the one kept."""
+    stack: list = [module.body]
     while stack:
         node = stack.pop()
         kind = type(node)
-        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
-            for small in node.body:
-                if type(small) in (cst.Import, cst.ImportFrom):
-                    yield small
-            continue
-        body = getattr(node, "body", None)
-        if isinstance(body, (list, tuple)):
-            stack.extend(body)
-        elif body is not None:
-            stack.append(body)
-        for name in ("orelse", "finalbody"):
-            extra = getattr(node, name, None)
-            if extra is not None:
-                stack.append(extra)
-        for handler in getattr(node, "handlers", ()) or ():
-            stack.append(handler)
-        for case in getattr(node, "cases", ()) or ():
-            stack.append(case)
+        if kind is list:
+            stack.extend(node)
+        elif kind is ast.Import or kind is ast.ImportFrom:
+            yield node
+        else:
+            for name in ("body", "orelse", "finalbody"):
+                block = getattr(node, name, None)
+                if type(block) is list and block:
+                    stack.append(block)
+            stack.extend(getattr(node, "handlers", ()))
+            stack.extend(getattr(node, "cases", ()))
 
 
-def constant(expr: cst.BaseExpression | None, imports: ImportMap, module_consts: dict) -> int | None:
+_OPERATORS = {
+    ast.Mult: lambda a, b: a * b,
+    ast.Add: lambda a, b: a + b,
+    ast.LShift: lambda a, b: a << b if 0 <= b < 64 else None,
+    ast.Sub: lambda a, b: a - b,
+    ast.FloorDiv: lambda a, b: a // b if b else None,
+    ast.BitOr: lambda a, b: a | b,
+}
+
+
+def constant(expr: ast.expr | None, imports: ImportMap, module_consts: dict) -> int | None:
     """The integer value of a constant expression: literals, socket.X names, module constants,
     and getattr(socket, "X", default)."""
     if expr is None:
         return None
-    if isinstance(expr, cst.Integer):
-        try:
-            return int(expr.value.replace("_", ""), 0)
-        except ValueError:
-            return None
-    if isinstance(expr, cst.Name) and expr.value in ("True", "False"):
-        return 1 if expr.value == "True" else 0
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
-        inner = constant(expr.expression, imports, module_consts)
+    kind = type(expr)
+    if kind is ast.Constant:
+        value = expr.value
+        return int(value) if type(value) in (int, bool) else None
+    if kind is ast.UnaryOp and type(expr.op) is ast.USub:
+        inner = constant(expr.operand, imports, module_consts)
         return -inner if inner is not None else None
-    if isinstance(expr, cst.BinaryOperation):
+    if kind is ast.BinOp:
         left = constant(expr.left, imports, module_consts)
         right = constant(expr.right, imports, module_consts)
         if left is None or right is None:
             return None
-        op = type(expr.operator)
-        if op is cst.Multiply:
-            return left * right
-        if op is cst.Add:
-            return left + right
-        if op is cst.LeftShift and 0 <= right < 64:
-            return left << right
-        if op is cst.Subtract:
-            return left - right
-        if op is cst.FloorDivide and right:
-            return left // right
-        if op is cst.BitOr:
-            return left | right
-        return None
-    if isinstance(expr, cst.Call) and dotted(expr.func) == "getattr" and len(expr.args) >= 2:
-        attr = expr.args[1].value
-        if isinstance(attr, cst.SimpleString) and attr.evaluated_value in _SYMBOLS:
-            return _SYMBOLS[str(attr.evaluated_value)]
-        if len(expr.args) >= 3:
-            return constant(expr.args[2].value, imports, module_consts)
+        operation = _OPERATORS.get(type(expr.op))
+        return operation(left, right) if operation is not None else None
+    if kind is ast.Call and dotted(expr.func) == "getattr":
+        plain = [a for a in expr.args if type(a) is not ast.Starred]
+        if len(expr.args) < 2:
+            return None
+        attr = expr.args[1]
+        if type(attr) is ast.Constant and attr.value in _SYMBOLS:
+            return _SYMBOLS[str(attr.value)]
+        if len(plain) >= 3:
+            return constant(plain[2], imports, module_consts)
         return None
     qualified = imports.qualify(expr)
     if qualified is not None:
@@ -256,46 +243,43 @@ def constant(expr: cst.BaseExpression | None, imports: ImportMap, module_consts:
     name = dotted(expr)
     if name is not None and name in module_consts:
         value = module_consts[name]
-        if isinstance(value, cst.BaseExpression) and value is not expr:
+        if isinstance(value, ast.expr) and value is not expr:
             return constant(value, imports, {k: v for k, v in module_consts.items() if k != name})
     return None
 
 
-def literal_size(expr: cst.BaseExpression, imports: ImportMap, consts: dict | None = None, depth: int = 0) -> int:
+def literal_size(expr: ast.expr, imports: ImportMap, consts: dict | None = None, depth: int = 0) -> int:
     """Bytes a written expression holds when that is known from literals and module constants
     (`HEADER = b"H" * 16`), else 0."""
     consts = consts or {}
     if depth > 6:
         return 0
-    if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
-        try:
-            value = expr.evaluated_value
-        except Exception:  # noqa: BLE001 - odd prefixes: size unknown
-            return 0
-        return len(value) if isinstance(value, (bytes, str)) else 0
-    if isinstance(expr, cst.Name) and expr.value in consts:
-        return literal_size(consts[expr.value], imports, consts, depth + 1)
-    if isinstance(expr, cst.BinaryOperation):
-        if isinstance(expr.operator, cst.Add):
+    kind = type(expr)
+    if kind is ast.Constant:
+        return len(expr.value) if type(expr.value) in (bytes, str) else 0
+    if kind is ast.Name and expr.id in consts:
+        return literal_size(consts[expr.id], imports, consts, depth + 1)
+    if kind is ast.BinOp:
+        if type(expr.op) is ast.Add:
             left = literal_size(expr.left, imports, consts, depth + 1)
             right = literal_size(expr.right, imports, consts, depth + 1)
             return left + right if left and right else 0
-        if isinstance(expr.operator, cst.Multiply):
+        if type(expr.op) is ast.Mult:
             for data, count in ((expr.left, expr.right), (expr.right, expr.left)):
                 size = literal_size(data, imports, consts, depth + 1)
                 times = constant(count, imports, consts)
                 if size and times is not None and 0 < times < 1 << 24:
                     return size * times
         return 0
-    if isinstance(expr, cst.Call):
+    if kind is ast.Call:
         name = imports.qualify(expr.func) or dotted(expr.func) or ""
-        if name == "struct.pack" and expr.args and isinstance(expr.args[0].value, cst.SimpleString):
+        if name == "struct.pack" and expr.args and type(expr.args[0]) is ast.Constant:
             import struct
 
             try:
-                return struct.calcsize(str(expr.args[0].value.evaluated_value))
+                return struct.calcsize(str(expr.args[0].value))
             except (struct.error, TypeError):
                 return 0
-        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "encode":
+        if type(expr.func) is ast.Attribute and expr.func.attr == "encode":
             return literal_size(expr.func.value, imports, consts, depth + 1)
     return 0

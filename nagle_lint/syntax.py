@@ -1,0 +1,138 @@
+"""The few questions about CPython's `ast` that detection asks everywhere: a call's arguments in
+one list, a function's parameters with their defaults, a literal's value, a node's children.
+
+Detection reads `ast` only (libcst builds its tree about ten times slower and is kept for fixes,
+which need the lossless tree). Nothing here knows about sockets.
+"""
+from __future__ import annotations
+
+import ast
+from typing import NamedTuple
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+FOR_LOOPS = (ast.For, ast.AsyncFor)
+WITHS = (ast.With, ast.AsyncWith)
+TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+MATCH = getattr(ast, "Match", None)
+
+
+class Arg(NamedTuple):
+    """One argument of a call as written: `x`, `key=x`, `*x` or `**x`."""
+
+    value: ast.expr
+    keyword: str | None = None
+    star: str = ""  # "", "*" or "**"
+
+
+def args_of(call: ast.Call) -> tuple[Arg, ...]:
+    """The call's arguments in one tuple: positional ones (and `*x`) first, then keywords (and
+    `**x`), the order `ast` keeps them in. Kept on the node: asked many times per call."""
+    found = call.__dict__.get("_nagle_args")
+    if found is None:
+        out = []
+        for value in call.args:
+            if type(value) is ast.Starred:
+                out.append(Arg(value.value, None, "*"))
+            else:
+                out.append(Arg(value))
+        for keyword in call.keywords:
+            out.append(Arg(keyword.value, keyword.arg, "**" if keyword.arg is None else ""))
+        found = call.__dict__["_nagle_args"] = tuple(out)
+    return found
+
+
+def positional(call: ast.Call) -> list[ast.expr]:
+    """The plain positional arguments (no `*x`)."""
+    return [a.value for a in args_of(call) if a.keyword is None and not a.star]
+
+
+def argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    """The argument passed for a parameter: by keyword, else at its position."""
+    for arg in args_of(call):
+        if arg.keyword == keyword:
+            return arg.value
+    plain = positional(call)
+    return plain[position] if position < len(plain) else None
+
+
+def params_of(func) -> list[tuple[str, ast.expr | None]]:
+    """(name, default) for the named parameters of a def: positional-only, plain, keyword-only."""
+    found = func.__dict__.get("_nagle_params")
+    if found is None:
+        spec = func.args
+        plain = [*spec.posonlyargs, *spec.args]
+        defaults = [None] * (len(plain) - len(spec.defaults)) + list(spec.defaults)
+        found = [(a.arg, d) for a, d in zip(plain, defaults)]
+        found += [(a.arg, d) for a, d in zip(spec.kwonlyargs, spec.kw_defaults)]
+        func.__dict__["_nagle_params"] = found
+    return found
+
+
+def default_of(func, name: str) -> ast.expr | None:
+    for param, default in params_of(func):
+        if param == name:
+            return default
+    return None
+
+
+def name_is(expr, name: str) -> bool:
+    return type(expr) is ast.Name and expr.id == name
+
+
+def is_const(expr, value) -> bool:
+    """`True`, `False`, `None`: a Constant holding exactly that object."""
+    return type(expr) is ast.Constant and expr.value is value
+
+
+def is_str(expr) -> bool:
+    return type(expr) is ast.Constant and type(expr.value) is str
+
+
+def is_bytes(expr) -> bool:
+    return type(expr) is ast.Constant and type(expr.value) is bytes
+
+
+def is_int(expr) -> bool:
+    """An integer literal (not True or False, which `ast` also keeps as ints)."""
+    return type(expr) is ast.Constant and type(expr.value) is int
+
+
+def body_of(node) -> list:
+    """The statements of a def, a class or the module."""
+    return node.body
+
+
+_LEAF = 1
+_CHILDREN: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(kind: type) -> tuple[str, ...]:
+    names = _CHILDREN.get(kind)
+    if names is None:
+        names = _CHILDREN[kind] = tuple(n for n in kind._fields if n not in ("ctx", "type_comment"))
+    return names
+
+
+def children(node) -> list:
+    """The child nodes in field order (ast.iter_child_nodes, without its generators)."""
+    out = []
+    AST = ast.AST
+    for name in _fields(type(node)):
+        value = getattr(node, name, None)
+        if type(value) is list:
+            for item in value:
+                if isinstance(item, AST):
+                    out.append(item)
+        elif isinstance(value, AST):
+            out.append(value)
+    return out
+
+
+def walk(node):
+    """Every node under node, node included (any order)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(children(current))
