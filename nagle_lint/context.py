@@ -130,7 +130,9 @@ class FileContext:
 
     def local_fixes(self, compute) -> tuple:
         """The fixes compute() builds, or none when one would edit another file (or cannot be
-        built on the lossless tree)."""
+        built on the lossless tree, or the caller wants none)."""
+        if not self.settings.fixes:
+            return ()
         try:
             return tuple(compute())
         except (ForeignNode, NoFix):
@@ -175,7 +177,7 @@ def loop_makes_pieces(split: Split) -> bool:
     """The held piece comes from a loop: the same write repeated, or a write in a loop that
     holds neither the first piece nor the read."""
     first, second = split.first, split.second
-    if second.same_write(first):
+    if second.same_write(first) or split.across:
         return True
     if not second.loops:
         return False

@@ -18,6 +18,8 @@ Registered in pyproject.toml as `[project.entry-points."flake8.extension"] NAG =
 """
 from __future__ import annotations
 
+import ast
+
 import os
 from functools import lru_cache
 from typing import Any, Iterator
@@ -86,7 +88,8 @@ class Plugin:
 
     def __init__(self, tree: Any, lines: list[str], filename: str) -> None:
         # flake8 chooses the plugin type from the parameter names: `tree` makes this an AST plugin
-        # (run once per file that compiles); the engine parses with libcst itself.
+        # (run once per file that compiles); the engine analyses that same tree.
+        self.tree = tree
         self.lines = lines
         self.filename = filename
 
@@ -126,14 +129,15 @@ class Plugin:
         codes = tuple(rule.code for rule in _all_rules()
                       if rule.default_enabled or rule.code in self.named_opt_in)
         return Settings(select=codes, extend_select=codes, streams=tuple(sorted(streams.items())),
-                        apply_noqa=False)
+                        apply_noqa=False, fixes=False)
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         try:
             from nagle_lint.engine import check_source
 
             source = "".join(self.lines)
-            result = check_source(source, self.filename, self._settings())
+            tree = self.tree if isinstance(self.tree, ast.Module) else None
+            result = check_source(source, self.filename, self._settings(), tree)
             findings = sorted(result.all_findings(), key=lambda f: f.sort_key())
             findings = _without_file_suppressed(findings, source)
         except BaseException as error:  # never raise into flake8

@@ -31,6 +31,8 @@ class Settings:
     # analyse only the top-level statements that can hold a finding (engine.sparse_tree);
     # False analyses whole files: slower, same findings (a test compares the two)
     sparse: bool = True
+    # build each finding's fixes (the flake8 plugin shows none, so it skips their libcst parse)
+    fixes: bool = True
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
     def stream_map(self) -> dict[str, str]:

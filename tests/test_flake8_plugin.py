@@ -6,6 +6,7 @@ instead, so they run either way.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib.metadata
 import json
 import os
@@ -282,3 +283,34 @@ def test_flake8_and_cli_agree_on_corpus(tmp_path):
         f"only flake8: {sorted(flake8_set - cli_set)}\nonly nagle-lint: {sorted(cli_set - flake8_set)}")
     # and the same columns (1-based in both outputs) and messages
     assert flake8_full == cli_full, sorted(flake8_full ^ cli_full)[:10]
+
+
+def test_plugin_analyses_the_tree_flake8_gives_it(monkeypatch):
+    """flake8 has parsed the file already: the plugin reads that tree and parses nothing."""
+    import ast
+
+    import nagle_lint.engine as engine
+
+    source = (PROJECT / "corpus" / "pos_seed000_two_sendall_client.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+
+    def no_parse(text):
+        raise AssertionError("the plugin parsed the file again")
+
+    monkeypatch.setattr(engine, "screen", no_parse)
+    plugin = Plugin(tree=tree, lines=source.splitlines(keepends=True), filename="t.py")
+    codes = [text.split()[0] for _, _, text, _ in plugin.run()]
+    assert "NAG101" in codes and "NAG001" not in codes
+
+
+def test_plugin_builds_no_fixes():
+    """flake8 shows no fixes: the plugin's settings skip them (and their libcst parse)."""
+    from nagle_lint.engine import check_source
+
+    source = (PROJECT / "corpus" / "pos_seed000_two_sendall_client.py").read_text(encoding="utf-8")
+    settings = Plugin(tree=None, lines=[], filename="t.py")._settings()
+    assert settings.fixes is False
+    without = check_source(source, "t.py", settings).findings
+    with_fixes = check_source(source, "t.py", dataclasses.replace(settings, fixes=True)).findings
+    assert [f.span for f in without] == [f.span for f in with_fixes]
+    assert not any(f.fixes for f in without) and any(f.fixes for f in with_fixes)

@@ -22,7 +22,7 @@ from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args
                               is_str, positional)
 
 MAX_INLINE_DEPTH = 10
-MAX_CHAINS = 12
+MAX_CHAINS = 24
 MAX_SUBCLASS_WALKS = 8  # subclasses an inherited method is walked for, beyond its own class
 STEP_BUDGET = 300_000  # statements visited per module, inlining included; then stop inlining
 
@@ -74,6 +74,9 @@ class Split:
     count: int
     read_loops: tuple = ()
     repeats: bool = True  # another exchange can follow on this connection (else one-shot: no stall)
+    # the held piece is written on a later turn of a loop than the first piece (one write per
+    # turn, through helpers): a write loop, whatever the pieces' lines
+    across: bool = False
 
 
 @dataclass(eq=False)
@@ -156,8 +159,9 @@ def chain_key(chain) -> tuple:
             cork.node is not None if cork is not None else False, flag, str(warm))
 
 
-def join(*states):
-    """Union of the possible chains, per connection; None is an unreachable path."""
+def join(*states, base=None):
+    """Union of the possible chains, per connection; None is an unreachable path. base: the
+    state the paths started from (a chain already there is no read made on one of them)."""
     live = [s for s in states if s is not None]
     if not live:
         return None
@@ -171,7 +175,8 @@ def join(*states):
         chains = set()
         for state in live:
             chains |= state.get(conn, {EMPTY})
-        if any(c[2] == 0 and c[5] for c in chains):
+        before = base.get(conn, frozenset({EMPTY})) if base is not None else ()
+        if any(c[2] == 0 and c[5] and c not in before for c in chains):
             # a path that read: a lone pending write elsewhere may not start one message with
             # what follows (complete splits of 2+ writes stand on their own path)
             chains = {c[:5] + (True,) + c[6:] if c[2] == 1 else c for c in chains}
@@ -196,6 +201,8 @@ class Walker:
         self._related: set | None = None
         self._node_order: dict | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
+        self._turn_pending: list[set] = []  # per loop on its second turn: ids of the first pieces pending as it began
+        self._across: set = set()  # (id(first piece), id(held piece)) written on different turns of a loop
         # inside a branch a literal argument rules out (`if nodelay:` with nodelay=False): walked
         # only to learn which TCP_NODELAY the caller's literal skips (Conn.nodelay_gates)
         self._ruled_out = 0
@@ -209,11 +216,13 @@ class Walker:
             params = self.resolver.callback_params.get(id(func), {})
             # an inherited method also runs for each subclass, with that subclass's attributes
             # and overrides (`connect()` made in the subclass, `send()` written in the base)
+            # (a server callback's connection is accepted for this call: nothing sent on it yet)
+            fresh = {stream.conn: frozenset({COLD}) for stream in params.values()}
             for cls in [None, *self._overriding(func)]:
                 act = Activation(func, dict(params), cls=cls)
                 self.stack = [func]
                 self._made_here, self._closed_here = set(), set()
-                out = self.function(act, {}, ())
+                out = self.function(act, dict(fresh), ())
                 if cls is None:
                     self._handler_exit(func, out)
                 # made, used and closed on every normal path of one call (`self._open()` ...
@@ -336,7 +345,7 @@ class Walker:
     def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = (), outer_conds: tuple = ()):
         frame = _Frame(act, outer_loops=outer_loops, sites=sites, outer_conds=outer_conds)
         out = self.block(act.func.node.body, state, frame)  # a def's body, or the module's
-        return join(out, *frame.returns)
+        return join(out, *frame.returns, base=state)
 
     def block(self, stmts, state, frame: _Frame):
         for stmt in stmts:
@@ -396,7 +405,7 @@ class Walker:
             if decided is True and not once:
                 return taken
             other = self.block(stmt.orelse, state, frame) if stmt.orelse else state
-            return join(taken, other)
+            return join(taken, other, base=state)
         if kind in FOR_LOOPS or kind is ast.While:
             return self.loop(stmt, state, frame)
         if kind in TRIES:
@@ -476,10 +485,12 @@ class Walker:
         second_in = enter(join(first_out, *loop.continues))
         loop.continues.clear()
         self._later_turns += 1
+        self._turn_pending.append({id(c[0]) for chains in (second_in or {}).values() for c in chains if c[0] is not None})
         try:
             second_out = self.block(stmt.body, second_in, frame)
         finally:
             self._later_turns -= 1
+            self._turn_pending.pop()
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
         # and a zero-turn path around a read loop would invent writes with no read between them.
@@ -806,7 +817,9 @@ class Walker:
             return state
         conn = stream.conn
         loops = self._loops(frame)
-        key = (id(call), loops, tuple(id(c) for c in frame.sites))
+        # (a later turn of a loop writes events of its own: a piece still pending from an earlier
+        # turn is told apart from the same write made again on this one)
+        key = (id(call), loops, tuple(id(c) for c in frame.sites), self._later_turns > 0)
         event = self._write_events.get(key)
         if event is None:
             size, large = 0, False
@@ -832,11 +845,13 @@ class Walker:
             self.result.kept_writes[conn] = call
         for chain in chains:
             first, second, count, dirty, cork, flag, _ = chain
-            if retry and (first is event or second is event):
+            if retry and any(piece is not None and piece.same_write(event) for piece in (first, second)):
                 new.add(chain)  # the rest of the same bytes after a short send: one message
             elif buffered or cork is not None:  # TCP_CORK holds writes like a buffer until uncorked
                 new.add((first, second, count, True, cork, flag, chain[6]))
             else:
+                if count == 1 and self._turn_pending and any(id(first) in p for p in self._turn_pending):
+                    self._across.add((id(first), id(event)))
                 new.add(_wire(chain, event))
         return {**state, conn: frozenset(new)}
 
@@ -924,12 +939,18 @@ class Walker:
                 self.result.exchanges.setdefault(conn, node)
             if count >= 2 and not second.large and not shadowed:
                 key = (id(conn), id(second.located(first)), id(node))  # one helper's write, several connections
+                across = (id(first), id(second)) in self._across
                 if key not in self.result.splits:
-                    self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats)
+                    self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, across)
                 else:
                     old = self.result.splits[key]
                     old.count = max(old.count, count)
                     old.repeats = old.repeats or repeats
+                    old.across = old.across and across
+                    if len(second.loops) < len(old.second.loops):
+                        # the held piece reached outside a loop on some path (a big payload's
+                        # packet loop is not how the empty terminator goes): not a write loop
+                        old.first, old.second = first, second
             if cork is not None:
                 self.result.corks_held.setdefault(id(cork.node), (cork, node))
             new.add((None, None, 0, dirty, cork, True, warm or count >= 1))
@@ -1225,7 +1246,14 @@ def _once_guard(stmt: ast.If, func) -> bool:
 
 
 def _self_attribute_names(node) -> set[str]:
-    """x for every `self.x` under node."""
+    """x for every `self.x` under node (kept on the node: asked for each subclass walk)."""
+    found = node.__dict__.get("_nagle_self_names")
+    if found is None:
+        found = node.__dict__["_nagle_self_names"] = _self_attributes_in(node)
+    return found
+
+
+def _self_attributes_in(node) -> set[str]:
     out, stack = set(), [node]
     while stack:
         current = stack.pop()

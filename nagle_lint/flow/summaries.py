@@ -361,11 +361,19 @@ def reaching_self_values(func: "FunctionInfo", value) -> dict[str, ast.expr]:
 
 
 def contains(expr, node) -> bool:
-    """Is node inside expr (or expr itself)? Assigned values are small: a plain walk."""
+    """Is node inside expr (or expr itself)? A walk that enters only the children whose lines
+    hold node's (nodes made by the analysis have no position: those are walked whole)."""
+    line = getattr(node, "lineno", None)
+    end = getattr(node, "end_lineno", None) or line
     stack = [expr]
     while stack:
         current = stack.pop()
         if current is node:
             return True
+        first = getattr(current, "lineno", None)
+        if first is not None and getattr(current, "decorator_list", None):
+            first = min(first, *(d.lineno for d in current.decorator_list))
+        if line is not None and first is not None and not (first <= line and end <= (current.end_lineno or first)):
+            continue  # (a statement or expression: its lines do not hold node's)
         stack.extend(fast_children(current))
     return False

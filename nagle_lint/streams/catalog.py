@@ -86,6 +86,13 @@ ASYNC_SERVER_FACTORIES: dict[str, StreamFacts] = {
     "asyncio.start_unix_server": UNIX_SOCKET.with_(side=SERVER, role=ASYNC_WRITER),
 }
 
+# Servers that hand each accepted TCP connection to a method their subclass overrides, or to a
+# function given to the constructor: class -> (method, the constructor's parameter for the
+# function). gevent's StreamServer accepts from its listener and sets no TCP_NODELAY.
+SERVER_CALLBACKS: dict[str, tuple[str, str]] = {
+    "gevent.server.StreamServer": ("handle", "handle"),
+}
+
 # Request-handler base classes: what `self.request`, `self.wfile`, `self.rfile` are.
 HANDLER_BASES: dict[str, StreamFacts] = {
     "socketserver.BaseRequestHandler": TCP_SERVER,

@@ -115,6 +115,7 @@ class Resolver:
         self._class_calls: dict | None = None
         self.call_conns: dict = {}
         self._find_async_callbacks()
+        self._find_server_callbacks()
 
     # -- connections and streams ------------------------------------------------------------
     def conn(self, origin: ast.AST, facts: C.StreamFacts, label: str = "", **extra) -> Conn:
@@ -149,9 +150,13 @@ class Resolver:
                     return self._memo(act.memo, memo_key, lambda: self._from_bindings(func.bindings[key], act))
                 return self._from_bindings(func.bindings[key], Activation(func))
             if key in func.params:
+                handed = self.callback_params.get(id(func), {}).get(key)
+                if handed is not None:  # a server's callback: the connection it accepted
+                    return handed
                 if func.is_method and func.name == "__init__":
-                    return self._memo(self.class_memo, ("init-arg", id(func), key),
-                                      lambda: self._constructor_arg(func, key))
+                    built = act.cls or func.cls  # the instance's class: a subclass built elsewhere
+                    return self._memo(self.class_memo, ("init-arg", id(func), key, id(built)),
+                                      lambda: self._constructor_arg(func, key, built))
                 return SOFT
             func = func.parent
         if key in self.index.module_bindings:
@@ -159,15 +164,18 @@ class Resolver:
                               lambda: self._from_bindings(self.index.module_bindings[key], None))
         return None
 
-    def _constructor_arg(self, init: FunctionInfo, param: str):
+    def _constructor_arg(self, init: FunctionInfo, param: str, built: ClassInfo):
         """A wrapper object's parameter: what the module passes for it where it builds the class
-        (`Transport(sock)`, `Buffer(rfile=self.rfile)`). SOFT when nobody here builds it."""
+        (`Transport(sock)`, `Buffer(rfile=self.rfile)`), or a subclass of it that keeps this
+        __init__. SOFT when nobody here builds it."""
         names = [p for p in init.params if p not in ("self", "cls")]
         if param not in names:
             return SOFT
         position = names.index(param)
         results = []
-        for call, caller in self._calls_named(init.cls.name):
+        # (a subclass that keeps this __init__ is built with the same arguments)
+        classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.runs_for(sub, init)]
+        for call, caller in [found for cls in classes for found in self._calls_named(cls.name)]:
             value = _arg(call, position, param)
             if value is not None:
                 results.append(self.resolve(value, Activation(caller) if caller is not None else None))
@@ -671,9 +679,11 @@ class Resolver:
         if type(func) is not ast.Attribute or act is None or act.func is None:
             return []
         key = dotted(func.value)
-        if key is None or key == "self" or "." in key.partition("self.")[2]:
+        if type(func.value) is ast.Call:  # `Handler(sock, addr).handle()`: built and used at once
+            values = [(func.value, act.func)]
+        elif key is None or key == "self" or "." in key.partition("self.")[2]:
             return []
-        if key.startswith("self."):
+        elif key.startswith("self."):
             cls = act.self_cls
             values = [(b.value, b.func) for b in self.index.self_bindings(cls, key)] if cls is not None else []
         else:
@@ -816,6 +826,34 @@ class Resolver:
 
     def _imports_from(self, module: str) -> bool:
         return any(full == module or full.startswith(module + ".") for full in self.imports.names.values())
+
+    def _find_server_callbacks(self) -> None:
+        """`class S(StreamServer): def handle(self, sock, address)` and
+        `StreamServer(listener, handle)`: the handler's first parameter is an accepted TCP
+        connection, a new one on each call."""
+        servers = {name for name in C.SERVER_CALLBACKS if self._imports_from(name.rpartition(".")[0])}
+        if not servers:
+            return
+        for cls in {id(c): c for c in self.index.classes.values()}.values():
+            bases = {self.imports.qualify(b) for klass in self.index.class_chain(cls) for b in klass.bases}
+            for name in bases & servers:
+                method = cls.methods.get(C.SERVER_CALLBACKS[name][0])
+                if method is not None:
+                    self._accepted_by(method, skip=1)
+        for call in _calls(self.index.module):
+            name = self.imports.qualify(call.func)
+            if name not in servers:
+                continue
+            target = _arg(call, 1, C.SERVER_CALLBACKS[name][1])
+            for func in self.index.functions:
+                if target is not None and dotted(target) in (func.name, f"self.{func.name}"):
+                    self._accepted_by(func, skip=1 if func.is_method else 0)
+
+    def _accepted_by(self, func: FunctionInfo, skip: int) -> None:
+        params = func.params[skip:]
+        if params and id(func) not in self.callback_params:
+            conn = self.conn(func.node, C.TCP_SERVER, params[0], origin_func=func)
+            self.callback_params[id(func)] = {params[0]: self.stream(conn, C.SOCKET, params[0])}
 
     def _find_async_callbacks(self) -> None:
         """asyncio.start_server(cb, ...): cb's (reader, writer) are accepted asyncio streams."""
