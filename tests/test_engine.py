@@ -426,3 +426,30 @@ def test_socket_module_kept_in_a_class_attribute():
     assert codes(source) == [("NAG201", 8)]
     other = source.replace("    _socket_impl = socket\n", "    _socket_impl = serial_port_module\n")
     assert codes(other) == []  # not a socket module: what it makes is not known
+
+
+def _walk_steps(source: str) -> int:
+    import ast
+
+    from nagle_lint.flow.paths import Walker
+    from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex
+    from nagle_lint.streams.infer import Resolver
+    from nagle_lint.streams.names import ImportMap
+
+    tree = ast.parse(source)
+    index, imports = ModuleIndex(tree), ImportMap(tree)
+    walker = Walker(index, imports, Resolver(index, imports, {}))
+    walker.run(FunctionInfo(node=tree, name="<module>", cls=None, parent=None, params=[]))
+    return walker.steps
+
+
+def test_a_loop_that_touches_no_stream_is_walked_once():
+    """Two turns model a loop; a turn that touches no stream and changes no state is walked once
+    (the second would be the same), while a loop that writes still gets its second turn."""
+    quiet = "def f(lines):\n    total = 0\n    for line in lines:\n        total += len(line)\n    return total\n"
+    writes = ("import socket\ndef f(lines):\n    s = socket.create_connection(('h', 1))\n"
+              "    for line in lines:\n        s.sendall(line)\n    return s.recv(1)\n")
+    # the module (its def) and f: the assignment, the loop, its body once, the return
+    assert _walk_steps(quiet) == 5
+    # the module (import, def) and f: the assignment, the loop, its body twice, the return
+    assert _walk_steps(writes) == 7

@@ -201,6 +201,7 @@ class Walker:
         self._related: set | None = None
         self._node_order: dict | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
+        self._touches = 0  # stream events seen so far (writes, reads, flushes, closes, options, creations)
         self._turn_pending: list[set] = []  # per loop on its second turn: ids of the first pieces pending as it began
         self._across: set = set()  # (id(first piece), id(held piece)) written on different turns of a loop
         # inside a branch a literal argument rules out (`if nodelay:` with nodelay=False): walked
@@ -480,17 +481,24 @@ class Walker:
                     s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
             return s
 
+        touched = self._touches
         first_in = enter(state)
         first_out = self.block(stmt.body, first_in, frame)
         second_in = enter(join(first_out, *loop.continues))
-        loop.continues.clear()
-        self._later_turns += 1
-        self._turn_pending.append({id(c[0]) for chains in (second_in or {}).values() for c in chains if c[0] is not None})
-        try:
-            second_out = self.block(stmt.body, second_in, frame)
-        finally:
-            self._later_turns -= 1
-            self._turn_pending.pop()
+        if self._touches == touched and second_in == first_in:
+            # a turn that touched no stream and changed nothing: the second is the same turn
+            # (its continue and break states are the first's, kept)
+            second_out = first_out
+        else:
+            loop.continues.clear()
+            self._later_turns += 1
+            self._turn_pending.append({id(c[0]) for chains in (second_in or {}).values() for c in chains
+                                       if c[0] is not None})
+            try:
+                second_out = self.block(stmt.body, second_in, frame)
+            finally:
+                self._later_turns -= 1
+                self._turn_pending.pop()
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
         # and a zero-turn path around a read loop would invent writes with no read between them.
@@ -813,6 +821,7 @@ class Walker:
         return state.get(conn, frozenset({EMPTY}))
 
     def write(self, state, stream: Stream, call, args, frame: _Frame):
+        self._touches += 1
         if self._ruled_out:
             return state
         conn = stream.conn
@@ -902,6 +911,7 @@ class Walker:
             self.result.names[conn] = (name, stream.role)
 
     def flush(self, state, stream: Stream, call, frame: _Frame):
+        self._touches += 1
         if self._ruled_out:
             return state
         conn = stream.conn
@@ -919,6 +929,7 @@ class Walker:
         return {**state, conn: frozenset(new)}
 
     def read(self, state, conn: Conn, node, loops: tuple, label: str = "read"):
+        self._touches += 1
         if self._ruled_out:
             return state
         self.result.reads.setdefault((id(conn), id(node)), Read(conn, node, loops))
@@ -983,6 +994,7 @@ class Walker:
         return self.close_conn(state, stream.conn)
 
     def close_conn(self, state, conn: Conn):
+        self._touches += 1
         if self._ruled_out:
             return state
         self._closed_here.add(conn)
@@ -1007,10 +1019,12 @@ class Walker:
                     found.conn.optional_nodelay = optional
             found.conn.made_in_loops = self._loops(frame)
             self._made_here.add(found.conn)
+            self._touches += 1
             state = {**state, found.conn: frozenset({COLD})}
         return state
 
     def setopt(self, state, stream: Stream, call, frame: _Frame):
+        self._touches += 1
         args = [a.value for a in args_of(call) if a.keyword is None]
         if len(args) == 1 and args_of(call)[0].star == "*":
             # `for opt in self.socket_options: sock.setsockopt(*opt)`: NODELAY when the options
