@@ -2,7 +2,8 @@
 version, but the threaded server switches it to HTTP/1.1 (keep-alive) when it is built; every
 HTTP method reaches run_wsgi() through __getattr__, and its write() closure sends the header
 block with end_headers() and the body with a second unbuffered write, so the body waits for
-the client's delayed ACK on every kept-alive request."""
+the client's delayed ACK on every kept-alive request; each further chunk of the application's
+iterable is one more write (a write loop)."""
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from socketserver import ThreadingMixIn
 
@@ -22,7 +23,7 @@ class DevRequestHandler(BaseHTTPRequestHandler):  # expect: NAG202
 
         def execute(app):
             for data in app(self.path):
-                write(data)
+                write(data)  # expect: NAG103
 
         execute(self.server.app)
 

@@ -201,6 +201,7 @@ class Walker:
         self._related: set | None = None
         self._node_order: dict | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
+        self._pending: dict = {}  # Conn -> chains of 2+ writes left unread when a root returned
         self._touches = 0  # stream events seen so far (writes, reads, flushes, closes, options, creations)
         self._turn_pending: list[set] = []  # per loop on its second turn: ids of the first pieces pending as it began
         self._across: set = set()  # (id(first piece), id(held piece)) written on different turns of a loop
@@ -226,6 +227,8 @@ class Walker:
                 out = self.function(act, dict(fresh), ())
                 if cls is None:
                     self._handler_exit(func, out)
+                    if out is not None and func is not module_root:
+                        self._left_pending(out)
                 # made, used and closed on every normal path of one call (`self._open()` ...
                 # `self._close()` in each public method): one exchange per connection
                 for conn in self._made_here & self._closed_here:
@@ -237,6 +240,14 @@ class Walker:
         # A request handler's connection lives for one handle() call and is walked whole from
         # there; a write it cannot see there (a callback: `framer.process(data, self.execute)`)
         # answers the requests a loop in handle() reads.
+        # A method that leaves a message of 2+ pieces unread on a kept connection (`send()`
+        # writes the header and the payload and returns): the reply is read by another method.
+        for conn, chains in self._pending.items():
+            read = self.result.kept_reads.get(conn)
+            if read is None or conn in self.result.bracketed or conn.handler is not None:
+                continue
+            for chain in sorted(chains, key=self._chain_order):
+                self._split(conn, chain, read, "read", (), True)
         for conn, read in self.result.kept_reads.items():
             if conn in self.result.bracketed:
                 continue
@@ -859,8 +870,7 @@ class Walker:
             elif buffered or cork is not None:  # TCP_CORK holds writes like a buffer until uncorked
                 new.add((first, second, count, True, cork, flag, chain[6]))
             else:
-                if count == 1 and self._turn_pending and any(id(first) in p for p in self._turn_pending):
-                    self._across.add((id(first), id(event)))
+                self._mark_across(chain, event)
                 new.add(_wire(chain, event))
         return {**state, conn: frozenset(new)}
 
@@ -925,8 +935,16 @@ class Walker:
                                                          self._rank(call, loops, frame.sites))
         new = set()
         for chain in self._chains(state, conn):
+            if chain[3]:
+                self._mark_across(chain, event)
             new.add(_wire(chain, event) if chain[3] else chain)
         return {**state, conn: frozenset(new)}
+
+    def _mark_across(self, chain, event) -> None:
+        """The second piece of a chain whose first was pending when a loop's later turn began."""
+        first = chain[0]
+        if chain[2] == 1 and self._turn_pending and any(id(first) in p for p in self._turn_pending):
+            self._across.add((id(first), id(event)))
 
     def read(self, state, conn: Conn, node, loops: tuple, label: str = "read"):
         self._touches += 1
@@ -949,23 +967,36 @@ class Walker:
             if count >= 1 and repeats:
                 self.result.exchanges.setdefault(conn, node)
             if count >= 2 and not second.large and not shadowed:
-                key = (id(conn), id(second.located(first)), id(node))  # one helper's write, several connections
-                across = (id(first), id(second)) in self._across
-                if key not in self.result.splits:
-                    self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, across)
-                else:
-                    old = self.result.splits[key]
-                    old.count = max(old.count, count)
-                    old.repeats = old.repeats or repeats
-                    old.across = old.across and across
-                    if len(second.loops) < len(old.second.loops):
-                        # the held piece reached outside a loop on some path (a big payload's
-                        # packet loop is not how the empty terminator goes): not a write loop
-                        old.first, old.second = first, second
+                self._split(conn, chain, node, label, loops, repeats)
             if cork is not None:
                 self.result.corks_held.setdefault(id(cork.node), (cork, node))
             new.add((None, None, 0, dirty, cork, True, warm or count >= 1))
         return {**state, conn: frozenset(new)}
+
+    def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool) -> None:
+        first, second, count = chain[0], chain[1], chain[2]
+        key = (id(conn), id(second.located(first)), id(node))  # one helper's write, several connections
+        across = (id(first), id(second)) in self._across
+        if key not in self.result.splits:
+            self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, across)
+            return
+        old = self.result.splits[key]
+        old.count = max(old.count, count)
+        old.repeats = old.repeats or repeats
+        old.across = old.across and across
+        if len(second.loops) < len(old.second.loops):
+            # the held piece reached outside a loop on some path (a big payload's packet loop is
+            # not how the empty terminator goes): not a write loop
+            old.first, old.second = first, second
+
+    def _left_pending(self, out) -> None:
+        """Chains of 2+ wire writes still unread when a root function returns, on connections
+        whose history is not this call's (an attribute, a pool: warm)."""
+        for conn, chains in out.items():
+            for chain in chains:
+                first, second, count, _, _, shadowed, warm = chain
+                if count >= 2 and not shadowed and warm is True and not second.large:
+                    self._pending.setdefault(conn, set()).add(chain)
 
     def _rank(self, call, loops: tuple, sites: tuple) -> tuple:
         if self._node_order is None:

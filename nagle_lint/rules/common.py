@@ -41,7 +41,9 @@ def split_findings(ctx: FileContext, rule: Rule):
             second = _in_the_loop(ctx, split.second, second)
         if not ctx.is_local(second):
             continue  # held in a linked module: reported when that file is checked
-        message = (id(split.conn), id(split.read), id(_enclosing_function(ctx, second)))
+        # (a write loop is one per loop: two loops in one function are two findings)
+        where = second if rule.code == "NAG103" else _enclosing_function(ctx, second)
+        message = (id(split.conn), id(split.read), id(where))
         if message in reported:
             continue
         reported.add(message)

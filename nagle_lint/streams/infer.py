@@ -342,7 +342,25 @@ class Resolver:
             if isinstance(found, Stream) and found.conn.origin_func is callee and returns_new(callee, found.conn.origin):
                 return self._made_by_call(found, call)
             return found
+        if callee is not None and index is not None and index >= 0:
+            return self._returned_item(callee, index, depth)  # `binding, sock = _make_socket(...)`
         return None
+
+    def _returned_item(self, callee: FunctionInfo, index: int, depth: int):
+        """Element `index` of what a helper returns, when every return is a tuple written out
+        (`return channel_binding, sock`)."""
+        def compute():
+            values = [node.value for node in return_statements(callee.node)]
+            if not values or any(type(v) not in (ast.Tuple, ast.List) or len(v.elts) <= index
+                                 or any(type(e) is ast.Starred for e in v.elts) for v in values):
+                return None
+            inner = Activation(callee)
+            found = [self.resolve(v.elts[index], inner, None, depth + 1) for v in values]
+            transports = {r.conn.facts.transport for r in found if isinstance(r, Stream)}
+            if len(transports) > 1 and _tells_apart(values, index):
+                return None  # `return s, True` / `return c, False`: the caller knows which it got
+            return merge(found)
+        return self._memo(self.class_memo, ("returns", id(callee), index), compute)
 
     def _made_by_call(self, stream: Stream, call: ast.Call) -> Stream:
         """A factory's socket as one call of it made it: `a = self._open(x); b = self._open(y)`
@@ -874,6 +892,18 @@ class Resolver:
                             params[0]: self.stream(conn, C.ASYNC_READER, params[0]),
                             params[1]: self.stream(conn, C.ASYNC_WRITER, params[1]),
                         }
+
+
+def _tells_apart(values: list, index: int) -> bool:
+    """Do the returned tuples carry, beside element `index`, a literal that differs between
+    them (a flag saying which kind of socket came back)?"""
+    for position in range(min(len(v.elts) for v in values)):
+        if position == index:
+            continue
+        items = [v.elts[position] for v in values]
+        if all(type(e) is ast.Constant for e in items) and len({repr(e.value) for e in items}) > 1:
+            return True
+    return False
 
 
 def class_level(func: FunctionInfo) -> bool:
