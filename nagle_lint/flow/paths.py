@@ -360,10 +360,26 @@ class Walker:
         return join(out, *frame.returns, base=state)
 
     def block(self, stmts, state, frame: _Frame):
-        for stmt in stmts:
+        index = 0
+        while index < len(stmts):
             if state is None:
                 return None
+            stmt = stmts[index]
+            if index + 1 < len(stmts) and _exclusive(stmt, stmts[index + 1]):
+                # `if op == CLOSE: ...` then `if op == PING: ...`: at most one runs, as if elif
+                self.steps += 1
+                entered = self.exprs(stmt.test, state, frame)
+                frame.conds.append(stmt.test)
+                try:
+                    taken = self.block(stmt.body, entered, frame) if entered is not None else None
+                finally:
+                    frame.conds.pop()
+                state = join(taken, self.stmt(stmts[index + 1], entered, frame) if entered is not None else None,
+                             base=entered)
+                index += 2
+                continue
             state = self.stmt(stmt, state, frame)
+            index += 1
         return state
 
     def stmt(self, stmt, state, frame: _Frame):
@@ -1256,6 +1272,39 @@ def _decided(test, literals: dict) -> bool | None:
         if type(test.ops[0]) is ast.IsNot:
             return not is_none
     return None
+
+
+def _compared(test):
+    """(dotted name, what it is compared to) for `name == CONSTANT`, else None."""
+    if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) is not ast.Eq:
+        return None
+    name, value = dotted(test.left), test.comparators[0]
+    if name is None:
+        return None
+    if type(value) is ast.Constant:
+        return name, repr(value.value)
+    other = dotted(value)  # an enum-like constant: `Wrapper.OPCODE_PING`
+    if other is not None and other.rpartition(".")[2].isupper():
+        return name, other
+    return None
+
+
+def _exclusive(first, second) -> bool:
+    """Two adjacent `if`s without else that compare one name with two different constants, the
+    first not assigning the name: at most one body runs."""
+    if type(first) is not ast.If or type(second) is not ast.If or first.orelse:
+        return False
+    a, b = _compared(first.test), _compared(second.test)
+    if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
+        return False
+    return not any(type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr)
+                   and any(dotted(t) == a[0] for t in _targets(node)) for stmt in first.body for node in ast.walk(stmt))
+
+
+def _targets(node) -> list:
+    if type(node) is ast.Assign:
+        return node.targets
+    return [node.target]
 
 
 def _handshakes(call) -> bool:
