@@ -294,9 +294,10 @@ class Walker:
             if not any(self.interesting(m) or self._creates(m) for m in methods):
                 continue
             changed = {m.name for m in methods} | {key[5:] for klass in own for key in klass.self_bindings}
-            # and what a base assigns from an overridden method: `self.sock = self.make_socket()`
+            # and what a base assigns from an overridden method: `self.sock = self.make_socket()`,
+            # also through a local (`conn = self.get_socket()`; `self.stream = IOStream(conn)`)
             changed |= {key[5:] for klass in chain for key, bindings in klass.self_bindings.items()
-                        if any(_self_attribute_names(b.value) & changed for b in bindings)}
+                        if any(_assigned_from(b) & changed for b in bindings)}
             if changed & self._self_names(func):
                 found.append(sub)
                 if len(found) == MAX_SUBCLASS_WALKS:
@@ -735,6 +736,12 @@ class Walker:
             if method == "write":
                 return self.write(state, stream, call, _first(call), frame)
             if method in C.IOSTREAM_READS:
+                if method == "read_until_close" and any(a.keyword == "streaming_callback" or
+                                                        (a.keyword is None and i == 1) for i, a in enumerate(args_of(call))):
+                    # a reader for the connection's whole life: it reads the replies to whatever
+                    # other methods write on it later
+                    if not self._ruled_out:
+                        self.result.kept_reads.setdefault(conn, call)
                 return self.read(state, conn, call, self._loops(frame))
             if method == "close":
                 return self.close(state, stream)
@@ -1337,6 +1344,18 @@ def _once_guard(stmt: ast.If, func) -> bool:
                 type(s) in (ast.Nonlocal, ast.Global) and name in s.names for s in func.node.body):
             return False
     return any(type(s) is ast.Assign and any(dotted(t) == name for t in s.targets) for s in stmt.body)
+
+
+def _assigned_from(binding) -> set[str]:
+    """The `self.x` names a bound value uses, directly or through the locals it names."""
+    names = set(_self_attribute_names(binding.value))
+    func = binding.func
+    if func is not None:
+        for node in ast.walk(binding.value):
+            if type(node) is ast.Name:
+                for local in func.bindings.get(node.id, ()):
+                    names |= _self_attribute_names(local.value)
+    return names
 
 
 def _self_attribute_names(node) -> set[str]:
