@@ -11,7 +11,7 @@ from nagle_lint.flow.paths import Split
 from nagle_lint.lines import LineIndex, split_lines
 from nagle_lint.model import Finding, Fix, Related, Span
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.names import dotted
+from nagle_lint.streams.names import dotted, shown
 from nagle_lint.syntax import args_of, walk
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ def receiver_name(call) -> str:
             name = dotted(args_of(call)[0].value)
             if name:
                 return name
-        name = dotted(call.func.value)
+        name = shown(call.func.value)
         if name:
             return name
         if type(call.func.value) is ast.Call:

@@ -7,9 +7,9 @@ import ast
 from nagle_lint.streams.names import dotted
 from nagle_lint.syntax import children, is_int
 
-# Code under these runs later or elsewhere (or per element): not part of this statement's events.
-_OPAQUE = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp, ast.SetComp,
-           ast.DictComp, ast.GeneratorExp)
+# Code under these runs later or elsewhere: not part of this statement's events. (A list, set or
+# dict comprehension runs here and now, so its calls are events: `[c.recv(64) for c in conns]`.)
+_OPAQUE = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.GeneratorExp)
 # Below this size a piece is small enough for Nagle to hold; a guard proving a piece is larger
 # than this (the multiprocessing.connection shape, `len(payload) > 16384`) rules the split out.
 LARGE_PIECE = 8192

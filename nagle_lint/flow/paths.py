@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 import ast
 
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
+from nagle_lint.flow.summaries import EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, class_level, return_statements, returns_new
-from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size
+from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
 
@@ -501,8 +501,14 @@ class Walker:
         header = stmt.iter if is_for else stmt.test
         infinite = not is_for and _always_true(stmt.test)
 
-        def enter(s):
+        element = self._each_connection(stmt, frame) if is_for else None
+
+        def enter(s, turn=True):
             s = self.exprs(header, s, frame)
+            if turn and element is not None and s is not None:
+                # `for sock in socks:`: each turn is another connection of the container, with
+                # nothing of the previous turn's pending on it
+                s = {**s, element[0]: element[1]}
             if is_for and s is not None:  # `for line in rfile:` reads each turn
                 stream = self._stream_of(stmt.iter, frame)
                 if stream is not None and stream.role in (C.READER, "buffered-rw", C.ASYNC_READER):
@@ -530,10 +536,22 @@ class Walker:
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
         # and a zero-turn path around a read loop would invent writes with no read between them.
-        exits = None if infinite else join(second_in, enter(join(second_out, *loop.continues)))
+        exits = None if infinite else join(second_in, enter(join(second_out, *loop.continues), turn=False))
         if stmt.orelse and exits is not None:
             exits = self.block(stmt.orelse, exits, frame)
         return join(exits, *loop.breaks)
+
+    def _each_connection(self, stmt, frame: _Frame):
+        """(conn, its chains at the start of a turn) when a `for` loop takes its target from a
+        container of connections: fresh ones for a local list (`[connect(p) for p in peers]`),
+        an unknown history for a kept pool."""
+        if type(stmt.target) is not ast.Name:
+            return None
+        found = self.resolver.resolve(stmt.iter, frame.act, EACH)
+        if not isinstance(found, Stream):
+            return None
+        name = dotted(stmt.iter) or ""
+        return found.conn, frozenset({COLD if "." not in name else EMPTY})
 
     def _makes(self, value, conn: Conn, frame: _Frame) -> bool:
         """Does evaluating value make the connection: its creation call is inside value, or value
@@ -937,7 +955,7 @@ class Walker:
         if type(call.func) is not ast.Attribute or (known and (known[1] == C.SOCKET or stream.role != C.SOCKET)):
             return
         sock_call = call.func.attr.startswith("sock_") and args_of(call)  # loop.sock_sendall(sock, ...)
-        name = dotted(args_of(call)[0].value if sock_call else call.func.value)
+        name = shown(args_of(call)[0].value if sock_call else call.func.value)
         if name == "self":  # self.end_headers(): the handler's wfile
             name = stream.name or "self.wfile"
         if name:

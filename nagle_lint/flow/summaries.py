@@ -156,6 +156,9 @@ class ModuleIndex:
                 if owner is not None:
                     self._container(owner, value, cls, func)
             return
+        if index is None and type(value) in (ast.ListComp, ast.SetComp, ast.DictComp) and not value.generators[0].is_async:
+            # `self.conns = {n: connect(a) for n, a in shards.items()}`: a container of those
+            self._container(key, value.value if type(value) is ast.DictComp else value.elt, cls, func)
         binding = Binding(value, index, func)
         if func is None:
             self.module_bindings.setdefault(key, []).append(binding)

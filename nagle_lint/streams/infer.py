@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import (CONTAINER_GETS, Binding, ClassInfo, FunctionInfo, ModuleIndex, contains,
+from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo, FunctionInfo, ModuleIndex, contains,
                                       index_column, reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
@@ -269,6 +269,8 @@ class Resolver:
             return self.resolve(expr.value, act, index, depth + 1)
         if kind is ast.Name or kind is ast.Attribute:
             key = dotted(expr)
+            if key is not None and index == EACH:  # `for conn in self.replicas:`: an element
+                return self._container_element(key, act)
             if key is None or index is not None:
                 return None
             if act is None:

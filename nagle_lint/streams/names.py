@@ -29,6 +29,16 @@ def dotted(expr: ast.expr) -> str | None:
     return None
 
 
+def shown(expr) -> str | None:
+    """How a message names a receiver: `sock`, `self.sock`, or `self.conns[name]` for an element
+    of a container."""
+    name = dotted(expr)
+    if name is None and type(expr) is ast.Subscript and dotted(expr.value) is not None:
+        text = ast.unparse(expr)
+        return text if len(text) <= 60 else None
+    return name
+
+
 class ImportMap:
     """Local name -> qualified name, from every import statement in the module.
 
