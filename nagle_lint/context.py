@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from nagle_lint.flow.analyse import ModuleFacts
 from nagle_lint.flow.paths import Split
-from nagle_lint.lines import LineIndex, split_lines
+from nagle_lint.lines import LineIndex, code_point_column, split_lines
 from nagle_lint.model import Finding, Fix, Related, Span
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted, shown
@@ -50,10 +50,7 @@ class FileContext:
         return split_lines(self.source)
 
     def _column(self, line: int, offset: int) -> int:
-        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
-        if text.isascii():
-            return offset
-        return len(text.encode("utf-8")[:offset].decode("utf-8", "replace"))
+        return code_point_column(self._lines[line - 1] if 0 < line <= len(self._lines) else "", offset)
 
     def span(self, node) -> Span:
         """Where a node is, as a finding shows it (a def or class: its name)."""

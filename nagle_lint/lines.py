@@ -47,6 +47,13 @@ class LineIndex:
         return min(self.starts[line - 1] + max(col, 1) - 1, len(self.text))
 
 
+def code_point_column(line_text: str, utf8_offset: int) -> int:
+    """The 0-based code-point column of a UTF-8 byte offset into a line (`ast` counts bytes)."""
+    if line_text.isascii():
+        return utf8_offset
+    return len(line_text.encode("utf-8", "surrogatepass")[:utf8_offset].decode("utf-8", "replace"))
+
+
 def units(text: str, encoding: str = "utf-16") -> int:
     """Length of text in the code units of an LSP position encoding (utf-8, utf-16, utf-32)."""
     if encoding in ("utf-32", "utf32"):

@@ -76,10 +76,6 @@ def default_of(func, name: str) -> ast.expr | None:
     return None
 
 
-def name_is(expr, name: str) -> bool:
-    return type(expr) is ast.Name and expr.id == name
-
-
 def is_const(expr, value) -> bool:
     """`True`, `False`, `None`: a Constant holding exactly that object."""
     return type(expr) is ast.Constant and expr.value is value
@@ -89,21 +85,11 @@ def is_str(expr) -> bool:
     return type(expr) is ast.Constant and type(expr.value) is str
 
 
-def is_bytes(expr) -> bool:
-    return type(expr) is ast.Constant and type(expr.value) is bytes
-
-
 def is_int(expr) -> bool:
     """An integer literal (not True or False, which `ast` also keeps as ints)."""
     return type(expr) is ast.Constant and type(expr.value) is int
 
 
-def body_of(node) -> list:
-    """The statements of a def, a class or the module."""
-    return node.body
-
-
-_LEAF = 1
 _CHILDREN: dict[type, tuple[str, ...]] = {}
 
 

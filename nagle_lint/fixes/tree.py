@@ -14,6 +14,7 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 
 from nagle_lint.context import ForeignNode, NoFix
 from nagle_lint.engine import ReadError, screen
+from nagle_lint.lines import code_point_column, split_lines
 from nagle_lint.model import FileError, Span
 
 # libcst nests what `ast` keeps flat: `a and b and ...` (one BooleanOperation per operator) and
@@ -129,11 +130,8 @@ class FixView:
 
     def _column(self, line: int, offset: int) -> int:
         if self._lines is None:
-            from nagle_lint.lines import split_lines
-
             self._lines = split_lines(self.source)
-        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
-        return offset if text.isascii() else len(text.encode("utf-8")[:offset].decode("utf-8", "replace"))
+        return code_point_column(self._lines[line - 1] if 0 < line <= len(self._lines) else "", offset)
 
     def node(self, tree_node):
         """The libcst node that spans the code of an ast node, or None."""
