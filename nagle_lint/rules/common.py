@@ -9,8 +9,8 @@ from nagle_lint.streams import catalog as C
 
 if TYPE_CHECKING:
     from nagle_lint.context import FileContext
-# The rule registry is imported by the CLI and the config before any file is parsed; libcst
-# (context, fixes) is imported when a rule first runs, so a run served from the cache never loads it.
+# The rule registry is imported by the CLI and the config before any file is parsed; context and
+# fixes (libcst) are imported when a rule first runs, so a run served from the cache loads neither.
 
 _TEMPLATES = {
     "NAG101": ("request written in {n} pieces on `{s}` (1st at line {first}, reply read at line {read}): "
