@@ -24,7 +24,8 @@ class Settings:
     streams: tuple[tuple[str, str], ...] = ()  # (qualified factory name, kind)
     unsafe_fixes: bool = False
     # NAG201/NAG202 warn of a risk, not a stall; a test's fake server or one-off client is not
-    # worth that warning (splits, NAG1xx, are still reported in tests)
+    # worth that warning, nor is a split that stalls once per test connection (splits that
+    # recur, in a loop or a server's next request, are still reported in tests)
     nodelay_in_tests: bool = False
     apply_noqa: bool = True
     respect_gitignore: bool = True  # skip what .gitignore / .ignore ignore (nagle_lint.discovery)

@@ -138,6 +138,42 @@ def test_nodelay_rules_skip_test_files_unless_asked(path, reported):
     assert asked == ["NAG201"]
 
 
+# A TLS-style handshake through a memory-BIO pump, one request record, and the reply read
+# through the same pump: the handshake's last flight, the request and the pump's next write go
+# out before the read, one stall per connection. In a test file that is the test's own 40 ms.
+HANDSHAKE_THEN_REQUEST = (
+    "import socket\n\n"
+    "def pump(sock, step):\n"
+    "    while True:\n"
+    "        sock.sendall(step())\n"
+    "        if step.done:\n"
+    "            return step.result\n"
+    "        sock.recv(4096)\n\n"
+    "def test_request(handshake, reply):\n"
+    "    sock = socket.create_connection(('h', 443))\n"
+    "    pump(sock, handshake)\n"
+    "    sock.sendall(b'GET / HTTP/1.0\\r\\n\\r\\n')\n"
+    "    pump(sock, reply)\n"
+    "    sock.close()\n")
+# the same request made on every turn of a loop: the stall comes back each time
+REQUEST_LOOP = HANDSHAKE_THEN_REQUEST.replace(
+    "    sock.sendall(b'GET / HTTP/1.0\\r\\n\\r\\n')\n    pump(sock, reply)\n",
+    "    for _ in range(3):\n        sock.sendall(b'GET / HTTP/1.0\\r\\n\\r\\n')\n        pump(sock, reply)\n")
+
+
+def test_a_split_that_stalls_once_per_test_connection_is_not_reported_in_tests():
+    assert REQUEST_LOOP != HANDSHAKE_THEN_REQUEST
+    app = check_source(HANDSHAKE_THEN_REQUEST, "app/client.py").findings
+    assert [(f.code, f.span.line) for f in app] == [("NAG201", 11), ("NAG101", 13)]
+    assert [f.code for f in check_source(HANDSHAKE_THEN_REQUEST, "tests/test_client.py").findings] == []
+    asked = check_source(HANDSHAKE_THEN_REQUEST, "tests/test_client.py", Settings(nodelay_in_tests=True))
+    assert [f.code for f in asked.findings] == ["NAG201", "NAG101"]
+    # (the pump's loop in the handshake call is not a loop around the reply's read: one loop
+    # statement, two calls)
+    looped = check_source(REQUEST_LOOP, "tests/test_client.py").findings
+    assert [(f.code, f.span.line) for f in looped] == [("NAG101", 14)]
+
+
 def test_nodelay_in_tests_is_read_from_pyproject(tmp_path):
     from nagle_lint.config import ConfigError, load_settings
 

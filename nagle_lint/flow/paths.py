@@ -74,6 +74,9 @@ class Split:
     count: int
     read_loops: tuple = ()
     repeats: bool = True  # another exchange can follow on this connection (else one-shot: no stall)
+    # the stall comes back on this connection: a loop repeats the exchange, or a server answers
+    # request after request (not merely one request after a handshake)
+    recurs: bool = True
     # the held piece is written on a later turn of a loop than the first piece (one write per
     # turn, through helpers): a write loop, whatever the pieces' lines
     across: bool = False
@@ -136,6 +139,7 @@ CLOSED = (None, None, 0, False, None, False, "")
 @dataclass
 class _Loop:
     node: ast.stmt
+    key: int  # this loop as walked here: one helper's loop called from two places is two loops
     breaks: list = field(default_factory=list)
     continues: list = field(default_factory=list)
 
@@ -202,6 +206,7 @@ class Walker:
         self._node_order: dict | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
         self._pending: dict = {}  # Conn -> chains of 2+ writes left unread when a root returned
+        self._loop_keys: dict = {}  # (loop, call sites) -> key of a loop in an inlined helper
         self._touches = 0  # stream events seen so far (writes, reads, flushes, closes, options, creations)
         self._turn_pending: list[set] = []  # per loop on its second turn: ids of the first pieces pending as it began
         self._across: set = set()  # (id(first piece), id(held piece)) written on different turns of a loop
@@ -228,7 +233,7 @@ class Walker:
                 if cls is None:
                     self._handler_exit(func, out)
                     if out is not None and func is not module_root:
-                        self._left_pending(out)
+                        self._left_pending(out, func)
                 # made, used and closed on every normal path of one call (`self._open()` ...
                 # `self._close()` in each public method): one exchange per connection
                 for conn in self._made_here & self._closed_here:
@@ -247,7 +252,7 @@ class Walker:
             if read is None or conn in self.result.bracketed or conn.handler is not None:
                 continue
             for chain in sorted(chains, key=self._chain_order):
-                self._split(conn, chain, read, "read", (), True)
+                self._split(conn, chain, read, "read", (), True, True)
         for conn, read in self.result.kept_reads.items():
             if conn in self.result.bracketed:
                 continue
@@ -494,8 +499,8 @@ class Walker:
             # `while conn.recv(4096): pass` after a response: waiting for the peer's EOF, not
             # for a next request; the connection ends there
             return self.close_conn(state, drained)
-        loop = _Loop(stmt)
-        self.result.loop_nodes[id(stmt)] = stmt
+        loop = _Loop(stmt, self._loop_key(stmt, frame))
+        self.result.loop_nodes[loop.key] = stmt
         frame.loops.append(loop)
         is_for = type(stmt) in FOR_LOOPS
         header = stmt.iter if is_for else stmt.test
@@ -853,7 +858,15 @@ class Walker:
 
     # -- events -------------------------------------------------------------------------------
     def _loops(self, frame: _Frame) -> tuple:
-        return frame.outer_loops + tuple(id(loop.node) for loop in frame.loops)
+        return frame.outer_loops + tuple(loop.key for loop in frame.loops)
+
+    def _loop_key(self, stmt, frame: _Frame) -> int:
+        """id(stmt) in the root function; in an inlined helper, one key per chain of call sites,
+        so that a write in one call's loop and a read in another call's are not one loop."""
+        if not frame.sites:
+            return id(stmt)
+        instance = (id(stmt), tuple(id(site) for site in frame.sites))
+        return self._loop_keys.setdefault(instance, -1 - len(self._loop_keys))
 
     def consts(self, frame: _Frame) -> dict:
         """Module constants plus the function's own names bound once (`DATA_SIZE = 10_000_00`)."""
@@ -1004,36 +1017,41 @@ class Walker:
                 continue
             # a server's next-request read means another response follows on this connection,
             # and a loop around the read that was not around the connect repeats the exchange
-            repeats = warm or conn.side != C.CLIENT or (count >= 1 and _repeats_in_loop(conn, loops, first.loops))
+            recurs = conn.side != C.CLIENT or (count >= 1 and _repeats_in_loop(conn, loops, first.loops))
+            repeats = warm or recurs
             if count >= 1 and repeats:
                 self.result.exchanges.setdefault(conn, node)
             if count >= 2 and not second.large and not shadowed:
-                self._split(conn, chain, node, label, loops, repeats)
+                self._split(conn, chain, node, label, loops, repeats, recurs)
             if cork is not None:
                 self.result.corks_held.setdefault(id(cork.node), (cork, node))
             new.add((None, None, 0, dirty, cork, True, warm or count >= 1))
         return {**state, conn: frozenset(new)}
 
-    def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool) -> None:
+    def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool, recurs: bool) -> None:
         first, second, count = chain[0], chain[1], chain[2]
         key = (id(conn), id(second.located(first)), id(node))  # one helper's write, several connections
         across = (id(first), id(second)) in self._across
         if key not in self.result.splits:
-            self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, across)
+            self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, recurs, across)
             return
         old = self.result.splits[key]
         old.count = max(old.count, count)
         old.repeats = old.repeats or repeats
+        old.recurs = old.recurs or recurs
         old.across = old.across and across
         if len(second.loops) < len(old.second.loops):
             # the held piece reached outside a loop on some path (a big payload's packet loop is
             # not how the empty terminator goes): not a write loop
             old.first, old.second = first, second
 
-    def _left_pending(self, out) -> None:
+    def _left_pending(self, out, func: FunctionInfo) -> None:
         """Chains of 2+ wire writes still unread when a root function returns, on connections
         whose history is not this call's (an attribute, a pool: warm)."""
         for conn, chains in out.items():
+            name = self.result.made_as.get(conn)
+            if conn in self._made_here and name is not None and "." not in name and not _escapes(func.node, name):
+                continue  # a local socket of this call: nobody else reads its reply
             for chain in chains:
                 first, second, count, _, _, shadowed, warm = chain
                 if count >= 2 and not shadowed and warm is True and not second.large:
@@ -1048,7 +1066,8 @@ class Walker:
                 stack.extend(reversed(list(fast_children(node))))
             self._node_order = order
         order = self._node_order
-        return (order.get(id(call), -1), tuple(order.get(loop, -1) for loop in loops),
+        nodes = self.result.loop_nodes
+        return (order.get(id(call), -1), tuple(order.get(id(nodes[loop]), -1) for loop in loops),
                 tuple(order.get(id(site), -1) for site in sites))
 
     def _chain_order(self, chain) -> tuple:
@@ -1330,6 +1349,28 @@ def _targets(node) -> list:
     if type(node) is ast.Assign:
         return node.targets
     return [node.target]
+
+
+_STORES = frozenset({"append", "add", "appendleft", "insert", "put", "put_nowait", "setdefault", "extend"})
+
+
+def _escapes(func_node, name: str) -> bool:
+    """Does the local `name` outlive the call: returned, yielded, stored in an attribute, an
+    item or a container? (Passing it to a helper does not: the helper is walked here.)"""
+    for node in ast.walk(func_node):
+        kind = type(node)
+        if kind in (ast.Return, ast.Yield, ast.YieldFrom):
+            value = node.value
+        elif kind in (ast.Assign, ast.AnnAssign):
+            targets = node.targets if kind is ast.Assign else [node.target]
+            value = node.value if any(type(t) is not ast.Name for t in targets) else None
+        elif kind is ast.Call and type(node.func) is ast.Attribute and node.func.attr in _STORES:
+            value = ast.Tuple(elts=node.args, ctx=ast.Load())
+        else:
+            continue
+        if value is not None and any(type(n) is ast.Name and n.id == name for n in ast.walk(value)):
+            return True
+    return False
 
 
 def _handshakes(call) -> bool:
