@@ -174,6 +174,17 @@ def test_a_split_that_stalls_once_per_test_connection_is_not_reported_in_tests()
     assert [(f.code, f.span.line) for f in looped] == [("NAG101", 14)]
 
 
+TINY_SNDBUF = ("import socket\ns = socket.create_connection(('h', 1))\n"
+               "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)\ns.sendall(b'x' * 65536)\n")
+
+
+def test_a_tiny_send_buffer_in_a_test_file_is_the_tests_business():
+    assert [f.code for f in check_source(TINY_SNDBUF, "app/client.py").findings] == ["NAG302"]
+    assert [f.code for f in check_source(TINY_SNDBUF, "tests/test_flow_control.py").findings] == []
+    asked = check_source(TINY_SNDBUF, "tests/test_flow_control.py", Settings(nodelay_in_tests=True))
+    assert [f.code for f in asked.findings] == ["NAG302"]
+
+
 def test_nodelay_in_tests_is_read_from_pyproject(tmp_path):
     from nagle_lint.config import ConfigError, load_settings
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import ast
 
+from nagle_lint.flow import flags
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.streams import catalog as C
@@ -120,20 +121,27 @@ class FlowResult:
     loop_nodes: dict = field(default_factory=dict)  # id(loop statement) -> the statement (events keep ids)
 
 
-# A chain: first piece, first held piece, count, dirty buffer, cork setopt, a flag, and warm. With
+# A chain: first piece, first held piece, count, dirty buffer, cork setopt, a flag, warm, and the
+# path's known instance flags. With
 # no write yet the flag says "a read just happened"; once written, it says "another path read here"
 # (the writes may not be one message after all: a helper that reads on most paths).
 # Warm: an exchange already happened on this connection (or its history is unknown: an attribute,
 # a parameter). The first data of a fresh connection is ACKed at once (quick-ACK at start), so a
 # client split stalls only on a warm connection: a one-shot connection cannot stall.
-EMPTY = (None, None, 0, False, None, False, True)
-COLD = (None, None, 0, False, None, False, False)  # a connection just made in the walked code
+# Instance flags (nagle_lint.flow.flags): frozenset of ((class id, "self.x", aspect), bool) this
+# path knows, where some `if` tests self.x: `if not self.headers_sent:` after a write that set it
+# is not taken (the chain remembers which way, so joined paths keep their own).
+EMPTY = (None, None, 0, False, None, False, True, frozenset())
+COLD = (None, None, 0, False, None, False, False, frozenset())  # a connection just made in the walked code
 # the warm slot of a handler connection whose response said `Connection: close` (or is an
 # error page): the server closes it after this response, so no next request waits
 CLOSING = "closing"
 # a connection closed on this path: like a cold one (nothing pending, no exchange to repeat),
 # told apart so that a call that makes and closes its connection is known to
-CLOSED = (None, None, 0, False, None, False, "")
+CLOSED = (None, None, 0, False, None, False, "", frozenset())
+# the state's entry for the path itself, once a flag is known: what a connection first touched
+# later starts from (EMPTY, with the flags of each path)
+PATH = "path"
 
 
 @dataclass
@@ -158,9 +166,9 @@ class _Frame:
 
 def chain_key(chain) -> tuple:
     """A total order on chains that does not depend on object ids or set order."""
-    first, second, count, dirty, cork, flag, warm = chain
+    first, second, count, dirty, cork, flag, warm, facts = chain
     return (first.rank if first else (), second.rank if second else (), count, dirty,
-            cork.node is not None if cork is not None else False, flag, str(warm))
+            cork.node is not None if cork is not None else False, flag, str(warm), sorted(facts, key=str))
 
 
 def join(*states, base=None):
@@ -178,12 +186,14 @@ def join(*states, base=None):
     for conn in conns:
         chains = set()
         for state in live:
-            chains |= state.get(conn, {EMPTY})
-        before = base.get(conn, frozenset({EMPTY})) if base is not None else ()
+            chains |= state.get(conn) or state.get(PATH) or {EMPTY}
+        before = (base.get(conn) or base.get(PATH) or frozenset({EMPTY})) if base is not None else ()
         if any(c[2] == 0 and c[5] and c not in before for c in chains):
             # a path that read: a lone pending write elsewhere may not start one message with
             # what follows (complete splits of 2+ writes stand on their own path)
             chains = {c[:5] + (True,) + c[6:] if c[2] == 1 else c for c in chains}
+        if len(chains) > 1:
+            chains = _merge_facts(chains)
         if len(chains) > MAX_CHAINS:  # keep the informative ones: longest chains first
             chains = set(sorted(chains, key=lambda c: (-c[2], chain_key(c)))[:MAX_CHAINS])
         merged[conn] = frozenset(chains)
@@ -207,6 +217,7 @@ class Walker:
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
         self._pending: dict = {}  # Conn -> chains of 2+ writes left unread when a root returned
         self._loop_keys: dict = {}  # (loop, call sites) -> key of a loop in an inlined helper
+        self._flags: frozenset | None = None  # the instance flags paths keep (_tested_flags)
         self._touches = 0  # stream events seen so far (writes, reads, flushes, closes, options, creations)
         self._turn_pending: list[set] = []  # per loop on its second turn: ids of the first pieces pending as it began
         self._across: set = set()  # (id(first piece), id(held piece)) written on different turns of a loop
@@ -427,7 +438,8 @@ class Walker:
             # the first turn of the loop that calls this, not on the later ones
             once = self._later_turns and _once_guard(stmt, frame.act.func)
             decided = _decided(stmt.test, frame.act.literals)  # on a literal the caller passed
-            taken = None if once or decided is False else self.block(stmt.body, state, frame)
+            body_in, else_in = self._by_flags(stmt.test, state, frame)
+            taken = None if once or decided is False else self.block(stmt.body, body_in, frame)
             if decided is False and not once:
                 self._ruled_out += 1
                 try:
@@ -438,7 +450,7 @@ class Walker:
             frame.large.discard(guard)
             if decided is True and not once:
                 return taken
-            other = self.block(stmt.orelse, state, frame) if stmt.orelse else state
+            other = self.block(stmt.orelse, else_in, frame) if stmt.orelse else else_in
             return join(taken, other, base=state)
         if kind in FOR_LOOPS or kind is ast.While:
             return self.loop(stmt, state, frame)
@@ -487,11 +499,63 @@ class Walker:
                     frame.act.params[key] = found
                 else:
                     frame.act.params.pop(key, None)
+            if key is not None and state is not None and not self._ruled_out and key in self._tested_flags():
+                state = self._set_flag(state, id(frame.act.self_cls), key, stmt.value)
             if key == "self.close_connection" and constant(stmt.value, self.imports, {}):
                 conn = self._handler(frame)
                 if conn is not None and state is not None:
                     state = self.close_conn(state, conn)
         return state
+
+    def _tested_flags(self) -> frozenset:
+        """The `self.x` names some function sets to True, False or None and some `if` tests."""
+        if self._flags is None:
+            set_, tested = set(), set()
+            for func in self.index.functions:
+                for node in ast.walk(func.node):
+                    if type(node) is ast.Assign and flags.assigned(node.value) is not None:
+                        set_.update(dotted(t) for t in node.targets)
+                    elif type(node) is ast.If:
+                        tested |= flags.tested_names(node.test)
+            self._flags = frozenset(set_ & tested)
+        return self._flags
+
+    def _set_flag(self, state, owner: int, name: str, value):
+        """`self.x = None`: every chain of this path knows it from here on (a value that is not
+        a literal: nothing known of x)."""
+        facts = flags.assigned(value) or {}
+        new = frozenset(((owner, name, aspect), known) for aspect, known in facts.items())
+        out = {}
+        for conn, chains in {PATH: frozenset({EMPTY}), **state}.items():
+            out[conn] = frozenset(c[:7] + (frozenset(f for f in c[7] if f[0][:2] != (owner, name)) | new,)
+                                  for c in chains)
+        return out
+
+    def _by_flags(self, test, state, frame: _Frame):
+        """The states that enter the body and the else of `if test:`: without the chains whose
+        known flags send them the other way (None when no chain of a connection goes there), and
+        knowing on each side what the test said (`if self.sent:` -> sent is true in the body)."""
+        tracked = self._tested_flags()
+        if state is None or not flags.tested_names(test) & tracked:
+            return state, state
+        owner = id(frame.act.self_cls)
+        sides = []
+        for taken in (True, False):
+            facts = {(owner, *key): value for key, value in flags.learnt(test, taken).items() if key[0] in tracked}
+            side = {}
+            for conn, chains in {PATH: frozenset({EMPTY}), **state}.items():
+                kept = set()
+                for chain in chains:
+                    known = {key[1:]: value for key, value in chain[7] if key[0] == owner}
+                    if flags.way(test, known) is (not taken):
+                        continue
+                    kept.add(chain[:7] + (frozenset(f for f in chain[7] if f[0] not in facts) | frozenset(facts.items()),))
+                if not kept:
+                    side = None  # no path goes this way
+                    break
+                side[conn] = frozenset(kept)
+            sides.append(side)
+        return sides[0], sides[1]
 
     def loop(self, stmt, state, frame: _Frame):
         drained = self._drain(stmt, frame)
@@ -705,7 +769,7 @@ class Walker:
         self.inline(callee, fake, {}, frame)
 
     def _closing(self, state, conn: Conn):
-        return {**state, conn: frozenset(chain[:6] + (CLOSING,) for chain in self._chains(state, conn))}
+        return {**state, conn: frozenset(chain[:6] + (CLOSING,) + chain[7:] for chain in self._chains(state, conn))}
 
     def http_call(self, conn: Conn, method: str, call, state, frame: _Frame):
         wfile = self.resolver.self_attr(frame.act.self_cls, "self.wfile")
@@ -883,7 +947,7 @@ class Walker:
         return found
 
     def _chains(self, state, conn):
-        return state.get(conn, frozenset({EMPTY}))
+        return state.get(conn) or state.get(PATH) or frozenset({EMPTY})
 
     def write(self, state, stream: Stream, call, args, frame: _Frame):
         self._touches += 1
@@ -918,11 +982,11 @@ class Walker:
         if conn not in self.result.kept_writes and any(c[6] for c in chains):
             self.result.kept_writes[conn] = call
         for chain in chains:
-            first, second, count, dirty, cork, flag, _ = chain
+            first, second, count, dirty, cork, flag, _, _ = chain
             if retry and any(piece is not None and piece.same_write(event) for piece in (first, second)):
                 new.add(chain)  # the rest of the same bytes after a short send: one message
             elif buffered or cork is not None:  # TCP_CORK holds writes like a buffer until uncorked
-                new.add((first, second, count, True, cork, flag, chain[6]))
+                new.add((first, second, count, True, cork, flag, chain[6], chain[7]))
             else:
                 self._mark_across(chain, event)
                 new.add(_wire(chain, event))
@@ -1011,7 +1075,7 @@ class Walker:
             self.result.kept_reads[conn] = node
         # in source order, so that which first piece a split names never depends on set order
         for chain in sorted(chains, key=self._chain_order) if len(chains) > 1 else chains:
-            first, second, count, dirty, cork, shadowed, warm = chain
+            first, second, count, dirty, cork, shadowed, warm, facts = chain
             if warm is CLOSING:
                 new.add(chain)  # closed after this response: the FIN pushes out what Nagle holds
                 continue
@@ -1025,7 +1089,7 @@ class Walker:
                 self._split(conn, chain, node, label, loops, repeats, recurs)
             if cork is not None:
                 self.result.corks_held.setdefault(id(cork.node), (cork, node))
-            new.add((None, None, 0, dirty, cork, True, warm or count >= 1))
+            new.add((None, None, 0, dirty, cork, True, warm or count >= 1, facts))
         return {**state, conn: frozenset(new)}
 
     def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool, recurs: bool) -> None:
@@ -1053,7 +1117,7 @@ class Walker:
             if conn in self._made_here and name is not None and "." not in name and not _escapes(func.node, name):
                 continue  # a local socket of this call: nobody else reads its reply
             for chain in chains:
-                first, second, count, _, _, shadowed, warm = chain
+                first, second, count, _, _, shadowed, warm, _ = chain
                 if count >= 2 and not shadowed and warm is True and not second.large:
                     self._pending.setdefault(conn, set()).add(chain)
 
@@ -1111,7 +1175,7 @@ class Walker:
             found.conn.made_in_loops = self._loops(frame)
             self._made_here.add(found.conn)
             self._touches += 1
-            state = {**state, found.conn: frozenset({COLD})}
+            state = {**state, found.conn: frozenset(COLD[:7] + c[7:] for c in state.get(PATH, {COLD}))}
         return state
 
     def setopt(self, state, stream: Stream, call, frame: _Frame):
@@ -1485,18 +1549,29 @@ def _mentions(expr, name: str) -> bool:
     return False
 
 
+def _merge_facts(chains) -> set:
+    """Chains that differ only in the flags they know are one chain that knows what all of them
+    know: flags tell apart paths whose writes differ, not every branch taken."""
+    by_rest: dict = {}
+    for chain in chains:
+        by_rest.setdefault(chain[:7], []).append(chain[7])
+    if len(by_rest) == len(chains):
+        return chains
+    return {rest + (frozenset.intersection(*facts) if len(facts) > 1 else facts[0],) for rest, facts in by_rest.items()}
+
+
 def shadow(state):
     """Mark every pending write as possibly followed by a read we could not see."""
     return {conn: frozenset(c[:5] + (True,) + c[6:] if c[2] else c for c in chains) for conn, chains in state.items()}
 
 
 def _wire(chain, event: WriteEvent):
-    first, second, count, dirty, cork, flag, warm = chain
+    first, second, count, dirty, cork, flag, warm, facts = chain
     if count == 0:
-        return (event, None, 1, False, cork, False, warm)
+        return (event, None, 1, False, cork, False, warm, facts)
     if count == 1:
-        return (first, event, 2, False, cork, flag, warm)
-    return (first, second, min(count + 1, 3), False, cork, flag, warm)
+        return (first, event, 2, False, cork, flag, warm, facts)
+    return (first, second, min(count + 1, 3), False, cork, flag, warm, facts)
 
 
 
