@@ -5,6 +5,8 @@ from dataclasses import dataclass
 
 import ast
 
+from nagle_lint.streams import catalog as C
+
 from nagle_lint.flow.paths import FlowResult, Walker
 from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex
 from nagle_lint.project.modules import module_name
@@ -95,9 +97,27 @@ def _agree(imports: ImportMap, other: ImportMap, own: set[str], path: str | None
             if qualified != f"{here}.{local}":
                 return False
         elif local in imports.names and imports.names[local] != qualified:
-            if imports.qualify_name(local) != other.qualify_name(local):  # re-exports followed
+            mine, theirs = imports.qualify_name(local), other.qualify_name(local)  # re-exports followed
+            project = here.split(".")[0]
+            if mine != theirs and (_may_be_a_stream(mine, project) or _may_be_a_stream(theirs, project)):
                 return False
     return True
+
+
+# the packages whose names the stream catalog knows (gevent's and eventlet's socket modules
+# read as `socket`)
+_STREAM_TOPS = frozenset({"socket", "_socket", "ssl", "select", "selectors", "asyncio", "socketserver", "http",
+                          "xmlrpc", "urllib", "urllib3", "requests", "tornado", "socks", "wsgiref", "asyncore",
+                          "asynchat", "multiprocessing"})
+
+
+def _may_be_a_stream(qualified: str | None, project: str) -> bool:
+    """Could the name's meaning change what a stream is? (`Queue` from gevent in one file and
+    from eventlet in the other cannot; `socket`, `StreamServer` or a class of the project can.)"""
+    if qualified is None:
+        return True
+    top = qualified.split(".")[0]
+    return top in _STREAM_TOPS or top == project or qualified in C.SERVER_CALLBACKS
 
 
 def _alias_imported(index: ModuleIndex, imports: ImportMap) -> None:

@@ -133,6 +133,9 @@ ASYNC_READS = frozenset({"read", "readline", "readexactly", "readuntil"})
 IOSTREAM = "iostream"
 IOSTREAM_WRAPPERS = frozenset({"tornado.iostream.IOStream", "tornado.iostream.SSLIOStream"})
 IOSTREAM_READS = frozenset({"read_bytes", "read_until", "read_until_regex", "read_until_close", "read_into"})
+# pyOpenSSL's Connection(context, socket) runs TLS over the socket it is given: the same
+# connection, each send() one record (stream-facts).
+TLS_CONNECTIONS = frozenset({"OpenSSL.SSL.Connection", "eventlet.green.OpenSSL.SSL.Connection"})
 CLOSES = frozenset({"close", "shutdown", "detach"})
 # http.server handler methods: end_headers()/flush_headers() write the header block in one
 # sendall; send_error() answers with Connection: close.

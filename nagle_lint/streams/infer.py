@@ -382,6 +382,9 @@ class Resolver:
         if qualified == "ssl.wrap_socket" and index is None:
             target = _arg(call, 0, "sock")
             return self.resolve(target, act) if target is not None else None
+        if qualified in C.TLS_CONNECTIONS and index is None:
+            target = _arg(call, 1, "socket")
+            return self.resolve(target, act) if target is not None else None
         if qualified in C.SOCKET_CLASSES:
             found = self._socket_facts(call, act)
             if found is None or index is not None:
@@ -936,10 +939,17 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
     return kept if kept and len(kept) < len(bindings) else bindings
 
 
-def _connects(func: FunctionInfo, key: str) -> bool:
+def _connects(func: FunctionInfo, key: str, depth: int = 0) -> bool:
+    """Does the function connect `key`, itself or through a method of its class that it calls
+    (`self._initiate_connection(addr)` doing `self._socket.connect(addr)`)?"""
     for call in _calls(func.node):
-        if type(call.func) is ast.Attribute and call.func.attr in ("connect", "connect_ex") \
-                and dotted(call.func.value) == key:
+        if type(call.func) is not ast.Attribute:
+            continue
+        if call.func.attr in ("connect", "connect_ex") and dotted(call.func.value) == key:
+            return True
+        helper = func.cls.methods.get(call.func.attr) if func.cls is not None and depth < 2 else None
+        if helper is not None and helper is not func and dotted(call.func.value) == "self" \
+                and key.startswith("self.") and _connects(helper, key, depth + 1):
             return True
     return False
 
