@@ -500,3 +500,19 @@ def test_a_loop_that_touches_no_stream_is_walked_once():
     assert _walk_steps(quiet) == 5
     # the module (import, def) and f: the assignment, the loop, its body twice, the return
     assert _walk_steps(writes) == 7
+
+
+def test_a_helper_that_hands_its_parameter_back_makes_no_connection():
+    import ast
+
+    from nagle_lint.flow.summaries import ModuleIndex
+    from nagle_lint.streams.infer import returns_new
+
+    tree = ast.parse("import socket\n\n"
+                     "def _connect(address):\n    s = socket.socket(socket.AF_INET)\n    s.connect(address)\n    return s\n\n"
+                     "def _secure(s, context):\n    if context:\n        s = context.wrap_socket(s)\n    return s\n")
+    index = ModuleIndex(tree)
+    origin = tree.body[1].body[0].value  # socket.socket(...) in _connect
+    assert returns_new(index.module_functions["_connect"], origin)
+    # `s = _secure(s, ctx)` keeps the connection _connect made: it is not made again there
+    assert not returns_new(index.module_functions["_secure"], origin)

@@ -193,3 +193,65 @@ def test_factory_nodelay_left_on_is_not_reported(tmp_path):
     assert check_file(_gated(tmp_path / "b", ", nodelay=True")).findings == ()
     assert check_file(_gated(tmp_path / "c", ", nodelay=settings.NODELAY", default="True")).findings == ()
     assert check_file(_gated(tmp_path / "d", ", nodelay=fast")).findings == ()  # unknown: precision first
+
+
+# thrift's layout: setup.py installs the folder src/ as the package `thrift`; the TLS transport
+# subclasses `TSocket.TSocket` through a submodule import and makes its own socket, which a
+# helper of another base class wraps and returns
+SETUP = "from setuptools import setup\nsetup(name='thrift', packages=['thrift'], package_dir={'thrift': 'src'})\n"
+PLAIN = '''import socket
+
+
+class TSocket:
+    handle = None
+
+    def open(self, host, port):
+        for family, kind, _, _, address in socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM):
+            handle = self._do_open(family, kind)
+            handle.connect(address)
+            self.handle = handle
+            return
+
+    def _do_open(self, family, kind):
+        return socket.socket(family, kind)
+
+    def call(self, frame):
+        self.handle.sendall(frame)
+        return self.handle.recv(4096)
+'''
+TLS = '''import socket
+import ssl
+
+from thrift.transport import TSocket
+
+
+class TLSBase:
+    context = ssl.create_default_context()
+
+    def _wrap_socket(self, sock):
+        return self.context.wrap_socket(sock, server_hostname=None)
+
+
+class TSSLSocket(TSocket.TSocket, TLSBase):
+    def _do_open(self, family, kind):
+        plain = socket.socket(family, kind)
+        return self._wrap_socket(plain)
+'''
+
+
+def test_a_package_installed_from_a_folder_of_another_name(tmp_path):
+    (tmp_path / "setup.py").write_text(SETUP)
+    transport = tmp_path / "src" / "transport"
+    transport.mkdir(parents=True)
+    (tmp_path / "src" / "__init__.py").write_text("")
+    (transport / "__init__.py").write_text("")
+    (transport / "TSocket.py").write_text(PLAIN)
+    (transport / "TSSLSocket.py").write_text(TLS)
+    tls = str(transport / "TSSLSocket.py")
+    assert module_name(tls) == "thrift.transport.TSSLSocket"
+    assert module_file(tls, "thrift.transport.TSocket") == str(transport / "TSocket.py")
+    assert _codes(check_file(str(transport / "TSocket.py"))) == [(15, "NAG201")]
+    # the subclass's own socket, passed through the other base's wrapper, is the one call() uses
+    found = check_file(tls)
+    assert _codes(found) == [(16, "NAG201")]
+    assert "reply read at line 19 in TSocket.py" in found.findings[0].message

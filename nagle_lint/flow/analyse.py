@@ -8,7 +8,7 @@ import ast
 from nagle_lint.streams import catalog as C
 
 from nagle_lint.flow.paths import FlowResult, Walker
-from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex
+from nagle_lint.flow.summaries import ClassInfo, FunctionInfo, ModuleIndex
 from nagle_lint.project.modules import module_name
 from nagle_lint.streams.infer import Resolver
 from nagle_lint.streams.names import ImportMap, as_socket, dotted
@@ -53,6 +53,7 @@ def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None =
     if used:
         _alias_imported(index, seen)
         _qualify_linked(index, used)
+        _alias_attribute_bases(index, seen)
     seen.module_attrs = module_attributes(index, seen)
     resolver = Resolver(index, seen, user_streams)
     module_root = FunctionInfo(node=module, name="<module>", cls=None, parent=None, params=[])  # type: ignore[arg-type]
@@ -69,6 +70,18 @@ def _qualify_linked(index: ModuleIndex, used: list) -> None:
             info = by_node.get(id(stmt))
             if info is not None:
                 index.qualified[f"{name}.{info.name}"] = info
+
+
+def _alias_attribute_bases(index: ModuleIndex, imports: ImportMap) -> None:
+    """`class TSSLSocket(TSocket.TSocket)` after `from thrift.transport import TSocket`: the
+    linked class under the dotted name the class statement uses."""
+    for cls in list(index.classes.values()):
+        for base in cls.bases:
+            name = dotted(base)
+            if type(base) is ast.Attribute and name and name not in index.classes:
+                found = index.qualified.get(imports.qualify(base) or "")
+                if isinstance(found, ClassInfo):
+                    index.classes[name] = found
 
 
 def _top_names_of(stmt) -> set[str]:

@@ -28,12 +28,57 @@ def package_root(path: str) -> str:
 
 
 def module_name(path: str) -> str:
-    """`pkg.sub.mod` for pkg/sub/mod.py (`pkg.sub` for its __init__.py)."""
-    relative = os.path.relpath(os.path.abspath(path), package_root(path))
+    """`pkg.sub.mod` for pkg/sub/mod.py (`pkg.sub` for its __init__.py; `thrift.mod` for
+    src/mod.py when the project installs src/ as the package `thrift`)."""
+    root = package_root(path)
+    relative = os.path.relpath(os.path.abspath(path), root)
     parts = relative[:-3].split(os.sep) if relative.endswith(".py") else relative.split(os.sep)
     if parts[-1] == "__init__":
         parts.pop()
+    renamed = {folder: name for name, folder in package_dirs(root).items()}
+    if parts and parts[0] in renamed:
+        parts[0] = renamed[parts[0]]
     return ".".join(parts)
+
+
+@functools.lru_cache(maxsize=256)
+def package_dirs(root: str) -> dict[str, str]:
+    """Top-level packages the project installs from a folder of another name: setup.py's
+    `package_dir={"thrift": "src"}` (a literal), setup.cfg's [options.package_dir], pyproject's
+    [tool.setuptools.package-dir]. {package: folder}, folders relative to root."""
+    found: dict[str, str] = {}
+    try:
+        with open(os.path.join(root, "setup.py"), "rb") as handle:
+            tree = astparse.parse(handle.read())
+        for node in ast.walk(tree):
+            if type(node) is ast.keyword and node.arg == "package_dir" and type(node.value) is ast.Dict:
+                for key, value in zip(node.value.keys, node.value.values):
+                    if type(key) is ast.Constant and type(value) is ast.Constant:
+                        found.setdefault(str(key.value), str(value.value))
+    except (OSError, SyntaxError, ValueError, RecursionError):
+        pass
+    try:
+        import configparser
+
+        config = configparser.ConfigParser()
+        config.read(os.path.join(root, "setup.cfg"), encoding="utf-8")
+        if config.has_section("options.package_dir"):
+            for key, value in config.items("options.package_dir"):
+                found.setdefault(key, value)
+    except (configparser.Error, UnicodeDecodeError):
+        pass
+    try:
+        from nagle_lint.config import tomllib
+
+        with open(os.path.join(root, "pyproject.toml"), "rb") as handle:
+            table = tomllib.load(handle).get("tool", {}).get("setuptools", {}).get("package-dir", {})
+        for key, value in table.items() if isinstance(table, dict) else ():
+            found.setdefault(str(key), str(value))
+    except (OSError, ValueError, AttributeError):
+        pass
+    # only a top-level package moved to a folder inside the project ("" is a src layout's root)
+    return {name: folder.strip("/").replace("/", os.sep) for name, folder in found.items()
+            if name and "." not in name and folder and not os.path.isabs(folder) and ".." not in folder}
 
 
 def absolute(importer: str, module: str | None, level: int) -> str | None:
@@ -53,7 +98,9 @@ def module_file(importer: str, module: str) -> str | None:
     """The project file for an absolute module name, searched from the importer's package root
     (and a `src/` layout's root): None for the standard library and installed packages."""
     root = package_root(importer)
-    relative = module.replace(".", os.sep)
+    top, dot, rest = module.partition(".")
+    relative = os.path.join(package_dirs(root).get(top, top), rest.replace(".", os.sep)) if dot \
+        else package_dirs(root).get(top, top)
     for candidate in (os.path.join(root, relative + ".py"), os.path.join(root, relative, "__init__.py")):
         if os.path.isfile(candidate):
             return candidate

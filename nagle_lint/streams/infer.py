@@ -15,7 +15,7 @@ from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo,
                                       index_column, reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
-from nagle_lint.syntax import DEFINITIONS, argument, args_of, default_of, is_const, is_str
+from nagle_lint.syntax import DEFINITIONS, argument, args_of, default_of, is_const, is_str, positional
 
 
 @dataclass(eq=False)
@@ -343,6 +343,12 @@ class Resolver:
             found = self._returned(callee, depth)
             if isinstance(found, Stream) and found.conn.origin_func is callee and returns_new(callee, found.conn.origin):
                 return self._made_by_call(found, call)
+            if found is SOFT and depth < 8:
+                # `return self._wrap_socket(plain_sock)`: what a helper returns of its parameters
+                # is what this call passes it
+                handed = self._returned_from_args(callee, call, act, depth)
+                if isinstance(handed, Stream):
+                    return handed
             return found
         if callee is not None and index is not None and index >= 0:
             return self._returned_item(callee, index, depth)  # `binding, sock = _make_socket(...)`
@@ -751,6 +757,22 @@ class Resolver:
             classes += found
         return list(dict.fromkeys(classes))
 
+    def _returned_from_args(self, callee: FunctionInfo, call: ast.Call, act: Activation | None, depth: int):
+        """What the callee returns with its parameters bound to this call's streams."""
+        names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+        given = dict(zip(names, positional(call)))
+        given.update((a.keyword, a.value) for a in args_of(call) if a.keyword in names)
+        params = {}
+        for name, value in given.items():
+            found = self.resolve(value, act, None, depth + 1)
+            if isinstance(found, Stream):
+                params[name] = found
+        if not params:
+            return None
+        inner = Activation(callee, params, cls=act.self_cls if act is not None and callee.is_method else None)
+        values = [node.value for node in return_statements(callee.node) if node.value is not None]
+        return merge([self.resolve(v, inner, None, depth + 1) for v in values]) if values else None
+
     def _returned(self, callee: FunctionInfo, depth: int):
         def compute():
             values = [node.value for node in return_statements(callee.node) if node.value is not None]
@@ -1044,8 +1066,8 @@ def returns_new(callee: FunctionInfo, origin) -> bool:
     if not returns:
         return False
     for ret in returns:
-        if ret is None:
-            return False
+        if ret is None or type(ret) is ast.Name and ret.id in callee.params:
+            return False  # (a parameter handed back, wrapped or not, is the caller's connection)
         made = [b.value for b in callee.bindings.get(ret.id, ())] if type(ret) is ast.Name else [ret]
         if not made or not all(contains(v, origin) or _rewraps(v, ret) for v in made):
             return False
