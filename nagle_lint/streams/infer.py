@@ -137,7 +137,9 @@ class Resolver:
         """The stream a dotted name refers to in an activation, SOFT, or None."""
         if key in act.params:
             return act.params[key]
-        if key.startswith("self.") and key.count(".") == 1:
+        # (`self.connection.socket = socket.socket(...)`: an attribute of an object the instance
+        # keeps, assigned in this class, is this class's to follow)
+        if key.startswith("self.") and key.count(".") <= 2:
             cls = act.self_cls
             return self.self_attr(cls, key) if cls is not None else None
         if "." in key:
