@@ -3,6 +3,7 @@ negative is left byte for byte, every fixed file parses, and a second run change
 from __future__ import annotations
 
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -17,14 +18,20 @@ from tests.corpus_score import CORPUS, expected
 SETTINGS = Settings(select=("ALL",))
 
 
-def _safe_fixable(directory: Path) -> dict[str, set[str]]:
-    """file name -> codes of its findings that offer a safe fix."""
-    found: dict[str, set[str]] = {}
+def _safe_fixable(directory: Path) -> dict[str, Counter]:
+    """file name -> how many of its findings of each code offer a safe fix."""
+    found: dict[str, Counter] = {}
     for result in check_paths([str(directory)], SETTINGS, jobs=1):
         for finding in result.findings:
             if any(f.applicability is Applicability.SAFE for f in finding.fixes):
-                found.setdefault(Path(finding.path).name, set()).add(finding.code)
+                found.setdefault(Path(finding.path).name, Counter())[finding.code] += 1
     return found
+
+
+def _counts(directory: Path) -> Counter:
+    """(file name, code) -> how many findings."""
+    return Counter((Path(f.path).name, f.code) for r in check_paths([str(directory)], SETTINGS, jobs=1)
+                   for f in r.findings)
 
 
 def _snapshot(directory: Path) -> dict[str, bytes]:
@@ -38,12 +45,13 @@ def fixed_copy(tmp_path_factory):
     shutil.copytree(CORPUS, copy)
     before = _snapshot(copy)
     fixable = _safe_fixable(copy)
+    counts = _counts(copy)
     main(["--fix", "--select", "ALL", "--no-cache", "--jobs", "1", "--quiet", "--exit-zero", str(copy)])
-    return copy, before, fixable
+    return copy, before, fixable, counts
 
 
 def test_negatives_are_byte_identical(fixed_copy):
-    copy, before, _ = fixed_copy
+    copy, before, _, _ = fixed_copy
     after = _snapshot(copy)
     negatives = [name for name in before if name.startswith("neg_")]
     assert negatives
@@ -51,10 +59,10 @@ def test_negatives_are_byte_identical(fixed_copy):
 
 
 def test_every_positive_with_a_safe_fix_is_fixed(fixed_copy):
-    copy, before, fixable = fixed_copy
+    copy, before, fixable, counts = fixed_copy
     labelled = {(name, code) for name, _, code in expected()}
     positives = {name for name, _ in labelled}
-    with_fix = {name for name in positives if fixable.get(name, set()) & {c for n, c in labelled if n == name}}
+    with_fix = {name for name in positives if fixable.get(name, Counter()).keys() & {c for n, c in labelled if n == name}}
     assert len(with_fix) >= 25  # most positives have a safe fix
     after = _snapshot(copy)
     assert [n for n in sorted(with_fix) if after[n] == before[n]] == []
@@ -62,13 +70,16 @@ def test_every_positive_with_a_safe_fix_is_fixed(fixed_copy):
     assert remaining == {}, remaining  # nothing left that --fix would change
     for name in with_fix:
         parse(after[name].decode("utf-8"))
-    still = {(Path(f.path).name, f.code) for r in check_paths([str(copy)], SETTINGS, jobs=1) for f in r.findings}
-    unfixed = sorted((n, c) for n, c in labelled if n in with_fix and c in fixable[n] and (n, c) in still)
+    # each finding that had a safe fix is gone (a file may also hold findings of the same code
+    # that have none: an asyncore dispatcher's send() pieces next to a handler's wfile pieces)
+    still = _counts(copy)
+    unfixed = sorted((n, c) for n, c in labelled
+                     if n in with_fix and c in fixable[n] and still[(n, c)] > counts[(n, c)] - fixable[n][c])
     assert unfixed == []
 
 
 def test_second_run_changes_nothing(fixed_copy):
-    copy, _, _ = fixed_copy
+    copy, _, _, _ = fixed_copy
     first = _snapshot(copy)
     main(["--fix", "--unsafe-fixes", "--select", "ALL", "--no-cache", "--jobs", "1", "--quiet", "--exit-zero",
           str(copy)])

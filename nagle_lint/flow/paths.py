@@ -364,6 +364,13 @@ class Walker:
     def _handler_exit(self, func: FunctionInfo, state) -> None:
         """After a do_* method of a keep-alive http.server handler, the server reads the next
         request: the peer is waiting for the whole response."""
+        if state is not None and func.is_method and func.name == "found_terminator":
+            # async_chat calls found_terminator() for each message it read, then reads the next
+            dispatcher = self.resolver.dispatcher_stream(func.cls)
+            if dispatcher is not None and dispatcher.conn.is_tcp:
+                label = "next request" if dispatcher.conn.side == C.SERVER else "read"
+                self.read(state, dispatcher.conn, func.node, (), label)
+            return
         if state is None or not func.is_method or not (func.name.startswith("do_") or self._dispatched(func)):
             return
         conn = self.resolver.handler_conn(func.cls)
@@ -628,6 +635,9 @@ class Walker:
         a pool's acquire, which may return a kept connection, does not)?"""
         if contains(value, conn.origin):
             return True
+        if type(value) is ast.Name and frame.act.func is not None:  # `pair = srv.accept()`; `sock, _ = pair`
+            bindings = frame.act.func.bindings.get(value.id, ())
+            return len(bindings) == 1 and bindings[0].index is None and contains(bindings[0].value, conn.origin)
         call = value.value if type(value) is ast.Await else value
         if type(call) is not ast.Call:
             return False
@@ -702,6 +712,12 @@ class Walker:
                     if method == "sock_sendall":
                         return self.write(state, stream, call, [a.value for a in args_of(call)[1:2]], frame)
                     return self.read(state, stream.conn, call, self._loops(frame))
+            elif is_self and method in C.DISPATCHER_WRITES | C.DISPATCHER_READS and frame.act.self_cls is not None \
+                    and self.resolver.callee(call, frame.act) is None:
+                # an asyncore dispatcher's own send()/recv(), async_chat's push(): its socket
+                found = self.resolver.dispatcher_stream(frame.act.self_cls)
+                if found is not None:
+                    return self.stream_call(found, "send" if method == "push" else method, call, state, frame)
             elif method in STREAM_METHODS and not is_self:
                 found = self.resolver.resolve(receiver, frame.act)
                 if isinstance(found, Stream):

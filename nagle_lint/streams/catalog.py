@@ -133,6 +133,13 @@ ASYNC_READS = frozenset({"read", "readline", "readexactly", "readuntil"})
 IOSTREAM = "iostream"
 IOSTREAM_WRAPPERS = frozenset({"tornado.iostream.IOStream", "tornado.iostream.SSLIOStream"})
 IOSTREAM_READS = frozenset({"read_bytes", "read_until", "read_until_regex", "read_until_close", "read_into"})
+# asyncore / asynchat dispatchers are their socket: `self.send(b)`, `self.recv(n)` and
+# async_chat's `self.push(b)` (sent at once when the socket can take it) write and read the socket
+# given to the constructor or made by `self.create_socket(family, type)` (AF_INET, SOCK_STREAM by
+# default); `self.accept()` on a listening one returns (sock, addr). Nagle stays on.
+DISPATCHER_BASES = frozenset({"asyncore.dispatcher", "asyncore.dispatcher_with_send", "asynchat.async_chat"})
+DISPATCHER_WRITES = frozenset({"send", "push"})
+DISPATCHER_READS = frozenset({"recv"})
 # pyOpenSSL's Connection(context, socket) runs TLS over the socket it is given: the same
 # connection, each send() one record (stream-facts).
 TLS_CONNECTIONS = frozenset({"OpenSSL.SSL.Connection", "eventlet.green.OpenSSL.SSL.Connection"})

@@ -137,6 +137,10 @@ class Resolver:
         """The stream a dotted name refers to in an activation, SOFT, or None."""
         if key in act.params:
             return act.params[key]
+        if key == "self" and act.self_cls is not None and "self" in act.func.params:
+            found = self.dispatcher_stream(act.self_cls)
+            if found is not None:
+                return found
         # (`self.connection.socket = socket.socket(...)`: an attribute of an object the instance
         # keeps, assigned in this class, is this class's to follow)
         if key.startswith("self.") and key.count(".") <= 2:
@@ -273,6 +277,10 @@ class Resolver:
             key = dotted(expr)
             if key is not None and index == EACH:  # `for conn in self.replicas:`: an element
                 return self._container_element(key, act)
+            if key is not None and index is not None and act is not None and act.func is not None \
+                    and key in act.func.bindings and all(b.index is None for b in act.func.bindings[key]):
+                # `pair = srv.accept()` ... `sock, addr = pair`: the item of what the name holds
+                return merge([self.resolve(b.value, act, index, depth + 1) for b in act.func.bindings[key]])
             if key is None or index is not None:
                 return None
             if act is None:
@@ -783,6 +791,45 @@ class Resolver:
             inner = Activation(callee)
             return merge([self.resolve(v, inner, None, depth + 1) for v in values])
         return self._memo(self.class_memo, ("returns", id(callee)), compute)
+
+    def dispatcher_stream(self, cls: ClassInfo) -> Stream | None:
+        """The socket of an asyncore / asynchat dispatcher class: made by `self.create_socket()`
+        in one of its methods, or the socket its constructor is given (where the module builds
+        it: `Handler(sock)`, or `dispatcher.__init__(self, sock)` in its own __init__)."""
+        return self._memo(self.class_memo, ("dispatcher", id(cls)), lambda: self._dispatcher_stream(cls))
+
+    def _dispatcher_stream(self, cls: ClassInfo):
+        chain = self.index.class_chain(cls)
+        if not any(self.imports.qualify(base) in C.DISPATCHER_BASES for klass in chain for base in klass.bases):
+            return None
+        for klass in chain:
+            for method in klass.methods.values():
+                for call in _calls(method.node):
+                    if type(call.func) is ast.Attribute and call.func.attr == "create_socket" \
+                            and dotted(call.func.value) == "self":
+                        found = self._socket_facts(call, Activation(method, cls=cls))
+                        if found is None:
+                            return None
+                        facts, maybe_unix = found
+                        return self.stream(self.conn(call, facts, "self", maybe_unix=maybe_unix,
+                                                     origin_func=method), C.SOCKET, site=call)
+        init = next((k.methods["__init__"] for k in chain if "__init__" in k.methods), None)
+        if init is not None:
+            # `asyncore.dispatcher.__init__(self, sock, map)` / `super().__init__(sock)`
+            for call in _calls(init.node):
+                if type(call.func) is ast.Attribute and call.func.attr == "__init__":
+                    args = [a.value for a in args_of(call) if a.keyword is None and not a.star]
+                    if type(call.func.value) is not ast.Call and args and dotted(args[0]) == "self":
+                        args = args[1:]  # the unbound form names self first
+                    given = args[0] if args else next((a.value for a in args_of(call) if a.keyword == "sock"), None)
+                    if given is not None:
+                        found = self.resolve(given, Activation(init, cls=cls))
+                        return found if isinstance(found, Stream) else None
+            return None
+        built = [self.resolve(positional(call)[0], Activation(func, cls=func.cls) if func else None)
+                 for call, func in self.calls_by_name().get(cls.name, ()) if positional(call)]
+        found = merge(built) if built else None
+        return found if isinstance(found, Stream) else None
 
     def handler_conn(self, cls: ClassInfo) -> Conn | None:
         """The connection of a socketserver / http.server request handler class, or None."""
