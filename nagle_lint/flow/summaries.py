@@ -194,6 +194,12 @@ class ModuleIndex:
                 owner = dotted(call.func.value)
                 if owner is not None:
                     self._container(owner, args[-1], cls, func)
+            elif type(call.func) is ast.Attribute and call.func.attr == "register" and call.args:
+                # `sel.register(conn, EVENT_READ)`: the selector holds the socket; its select()
+                # hands it back as `key.fileobj`
+                owner = dotted(call.func.value)
+                if owner is not None:
+                    self._container(owner, call.args[0], cls, func)
         elif kind in WITHS:
             for item in stmt.items:
                 if item.optional_vars is not None and func is not None:

@@ -273,6 +273,10 @@ class Resolver:
         kind = type(expr)
         if kind is ast.Await:
             return self.resolve(expr.value, act, index, depth + 1)
+        if kind is ast.Attribute and expr.attr == "fileobj" and type(expr.value) is ast.Name and index is None:
+            selector = self._selected_from(expr.value.id, act)
+            if selector is not None:  # `for key, _ in sel.select(): key.fileobj`
+                return self._container_element(selector, act)
         if kind is ast.Name or kind is ast.Attribute:
             key = dotted(expr)
             if key is not None and index == EACH:  # `for conn in self.replicas:`: an element
@@ -301,6 +305,14 @@ class Resolver:
         if kind is ast.Call:
             return self._call(expr, act, index, depth)
         return None
+
+    def _selected_from(self, name: str, act: Activation | None) -> str | None:
+        """The selector whose select() binds `name` (`for key, mask in sel.select():`), or None."""
+        bindings = act.func.bindings.get(name, ()) if act is not None and act.func is not None else ()
+        owners = {dotted(b.value.func.value) for b in bindings
+                  if type(b.value) is ast.Call and type(b.value.func) is ast.Attribute and b.value.func.attr == "select"
+                  and index_column(b.index) == 0}
+        return owners.pop() if len(owners) == 1 and len(bindings) == 1 and None not in owners else None
 
     def _container_element(self, owner: str, act: Activation | None):
         cls = act.func.cls if act is not None and act.func is not None else None
