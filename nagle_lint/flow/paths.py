@@ -15,7 +15,7 @@ import ast
 
 from nagle_lint.flow import flags
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
+from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, class_level, return_statements, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
@@ -1431,7 +1431,7 @@ def _targets(node) -> list:
     return [node.target]
 
 
-_STORES = frozenset({"append", "add", "appendleft", "insert", "put", "put_nowait", "setdefault", "extend"})
+_STORES = CONTAINER_PUTS | {"setdefault", "extend", "register"}
 
 
 def _escapes(func_node, name: str) -> bool:
