@@ -933,6 +933,11 @@ class Walker:
                 if callee is not None and callee is not func and self.interesting(callee):
                     found = True
                     break
+                # a wrapper object's method that reads or writes (`self._sock.receive()`)
+                if callee is None and any(method is not func and self.interesting(method)
+                                          for method, _ in self.resolver.instance_callees(call, Activation(func))):
+                    found = True
+                    break
             self._interesting[key] = found
         return self._interesting[key]
 
