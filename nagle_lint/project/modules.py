@@ -7,9 +7,15 @@ modification time: a module imported by many files is read once per run.
 from __future__ import annotations
 
 import ast
+import configparser
 import functools
 import os
 import re
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python < 3.11
+    import tomli as tomllib  # type: ignore[no-redef]
 
 from nagle_lint import astparse
 
@@ -58,8 +64,6 @@ def package_dirs(root: str) -> dict[str, str]:
     except (OSError, SyntaxError, ValueError, RecursionError):
         pass
     try:
-        import configparser
-
         config = configparser.ConfigParser()
         config.read(os.path.join(root, "setup.cfg"), encoding="utf-8")
         if config.has_section("options.package_dir"):
@@ -68,8 +72,6 @@ def package_dirs(root: str) -> dict[str, str]:
     except (configparser.Error, UnicodeDecodeError):
         pass
     try:
-        from nagle_lint.config import tomllib
-
         with open(os.path.join(root, "pyproject.toml"), "rb") as handle:
             table = tomllib.load(handle).get("tool", {}).get("setuptools", {}).get("package-dir", {})
         for key, value in table.items() if isinstance(table, dict) else ():
