@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from nagle_lint import astparse, noqa
+from nagle_lint import astparse, noqa, syntax
 from nagle_lint.discovery import Excludes, discover  # noqa: F401 - Excludes re-exported for callers
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.rules import CHECKS, select_rules
@@ -263,8 +263,8 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
                 submodules[alias.asname or alias.name] = f"{base}.{alias.name}"
     # `from pkg import sockutil` then `sockutil.connect(addr)`: the definitions used through it
     if submodules:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in submodules:
+        for node in syntax.walk(tree):
+            if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id in submodules:
                 want(submodules[node.value.id], node.attr)
     classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     # subclasses elsewhere that write or read what this module's classes connect (not for the

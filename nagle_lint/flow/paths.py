@@ -518,8 +518,8 @@ class Walker:
         """The `self.x` names some function sets to True, False or None and some `if` tests."""
         if self._flags is None:
             set_, tested = set(), set()
-            for func in self.index.functions:
-                for node in ast.walk(func.node):
+            for func in self.index.functions:  # (nested defs are functions of the index too)
+                for node in iter_statements(func.node.body):
                     if type(node) is ast.Assign and flags.assigned(node.value) is not None:
                         set_.update(dotted(t) for t in node.targets)
                     elif type(node) is ast.If:
@@ -918,8 +918,11 @@ class Walker:
             for call in self.calls(func.node.body):
                 target = call.func
                 if type(target) is ast.Attribute and target.attr in STREAM_METHODS:
-                    found = True
-                    break
+                    # (a debug print to sys.stderr does not make a helper worth following)
+                    if self.imports.qualify(target.value) not in C.STANDARD_STREAMS:
+                        found = True
+                        break
+                    continue
                 if self.imports.qualify(target) in C.FACTORIES:
                     found = True  # it makes a connection: where its life starts matters
                     break

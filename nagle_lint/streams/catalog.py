@@ -42,6 +42,10 @@ NOT_A_STREAM = StreamFacts(transport=UNKNOWN, nagle=OFF)
 # TCP_NODELAY): names through them are read as `socket.<name>`, so their families are judged too.
 SOCKET_MODULES = ("_socket", "gevent.socket", "gevent._socket3", "eventlet.green.socket")
 
+# The process's standard streams: written and flushed like files, never a socket of ours.
+STANDARD_STREAMS = frozenset({"sys.stdout", "sys.stderr", "sys.stdin", "sys.__stdout__", "sys.__stderr__",
+                              "sys.__stdin__"})
+
 # Python 2 names of the same modules (`import SocketServer as socketserver` in compat code).
 PY2_MODULES = {"SocketServer": "socketserver", "BaseHTTPServer": "http.server", "SimpleHTTPServer": "http.server",
                "httplib": "http.client", "SimpleXMLRPCServer": "xmlrpc.server", "xmlrpclib": "xmlrpc.client"}
