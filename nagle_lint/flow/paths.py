@@ -103,6 +103,15 @@ class Read:
     loops: tuple
 
 
+@dataclass(frozen=True)
+class FrameworkRead:
+    """A read done by a library base class, not by a line of the project (`getresponse()`)."""
+    where: str  # how a message names it: "by http.client's getresponse()"
+
+
+HTTP_CLIENT_READ = FrameworkRead("by http.client's getresponse()")
+
+
 @dataclass
 class FlowResult:
     splits: dict = field(default_factory=dict)  # (id(conn), id(second.node), id(read)) -> Split
@@ -237,7 +246,7 @@ class Walker:
             # (a server callback's connection is accepted for this call: nothing sent on it yet)
             fresh = {stream.conn: frozenset({COLD}) for stream in params.values()}
             for cls in [None, *self._overriding(func)]:
-                act = Activation(func, dict(params), cls=cls)
+                act = Activation(func, dict(params), cls=cls, literals=self._sentinel_defaults(func))
                 self.stack = [func]
                 self._made_here, self._closed_here = set(), set()
                 out = self.function(act, dict(fresh), ())
@@ -269,6 +278,7 @@ class Walker:
                 continue
             if conn in self.result.kept_writes and (conn.handler is None or self._read_in_loop(conn, read)):
                 self.result.exchanges.setdefault(conn, read)
+        self._http_connection_exchanges()
         # a connection reached through a name that may hold another creation site instead:
         # the exchange and a TCP_NODELAY set through that name are the other's too
         for conn, read in list(self.result.exchanges.items()):
@@ -280,6 +290,21 @@ class Walker:
                     if conn in self.result.names:
                         self.result.names.setdefault(other, self.result.names[conn])
         return self.result
+
+    def _http_connection_exchanges(self) -> None:
+        """An http.client connection class with a connect() of its own: what it puts in
+        `self.sock` carries the base's requests and replies, Nagle on unless it sets NODELAY."""
+        for cls in {id(c): c for c in self.index.classes.values()}.values():
+            connect = cls.methods.get("connect")
+            if connect is None or self.index.is_foreign(cls) or not any(
+                    self.imports.qualify(base) in C.HTTP_CONNECTIONS
+                    for klass in self.index.class_chain(cls) for base in klass.bases):
+                continue
+            found = self.resolver.lookup("self.sock", Activation(connect, cls=cls))
+            if isinstance(found, Stream):
+                for conn in (found.conn, *found.conn.alternatives):
+                    if conn.is_tcp and conn.side == C.CLIENT:
+                        self.result.exchanges.setdefault(conn, HTTP_CLIENT_READ)
 
     def _dispatched(self, func: FunctionInfo) -> bool:
         """Is the method what the class's __getattr__ answers for do_* names (`if
@@ -446,7 +471,9 @@ class Walker:
             once = self._later_turns and _once_guard(stmt, frame.act.func)
             decided = _decided(stmt.test, frame.act.literals)  # on a literal the caller passed
             body_in, else_in = self._by_flags(stmt.test, state, frame)
+            before, literals_before = dict(frame.act.params), dict(frame.act.literals)
             taken = None if once or decided is False else self.block(stmt.body, body_in, frame)
+            after_body, literals_after_body = dict(frame.act.params), dict(frame.act.literals)
             if decided is False and not once:
                 self._ruled_out += 1
                 try:
@@ -457,7 +484,14 @@ class Walker:
             frame.large.discard(guard)
             if decided is True and not once:
                 return taken
+            frame.act.params.clear()
+            frame.act.params.update(before)
+            frame.act.literals.clear()
+            frame.act.literals.update(literals_before)
             other = self.block(stmt.orelse, else_in, frame) if stmt.orelse else else_in
+            _agree_after(frame.act.params, [(after_body, taken), (dict(frame.act.params), other)])
+            _agree_after(frame.act.literals, [(literals_after_body, taken), (dict(frame.act.literals), other)],
+                         same=lambda a, b: type(a) is type(b) and a == b)
             return join(taken, other, base=state)
         if kind in FOR_LOOPS or kind is ast.While:
             return self.loop(stmt, state, frame)
@@ -498,14 +532,19 @@ class Walker:
         state = self.created(state, stmt.value, frame, width, targets)
         for target in targets:
             key = dotted(target)
-            if (key is not None and key.startswith("self.") and key.count(".") == 1 and width == 0
-                    and not self._ruled_out):
-                # from here on in this call, self.x is what was just assigned
+            if (key is not None and (key.startswith("self.") and key.count(".") == 1 or "." not in key)
+                    and width == 0 and not self._ruled_out):
+                # from here on in this call, self.x is what was just assigned; a local, when
+                # assigned a connection made right here (`sock = socket.socket(...)` on one
+                # branch, another socket on the other)
                 found = self.resolver.resolve(stmt.value, frame.act)
-                if isinstance(found, Stream):
+                made_here = isinstance(found, Stream) and stmt.value in (found.conn.origin, found.conn.site)
+                if isinstance(found, Stream) and ("." in key or made_here):
                     frame.act.params[key] = found
                 else:
                     frame.act.params.pop(key, None)
+            if key is not None and "." not in key and width == 0 and not self._ruled_out:
+                self._bind_literal(key, stmt.value, frame)
             if key is not None and state is not None and not self._ruled_out and key in self._tested_flags():
                 state = self._set_flag(state, id(frame.act.self_cls), key, stmt.value)
             if key == "self.close_connection" and constant(stmt.value, self.imports, {}):
@@ -513,6 +552,52 @@ class Walker:
                 if conn is not None and state is not None:
                     state = self.close_conn(state, conn)
         return state
+
+    def _sentinel_defaults(self, func: FunctionInfo, depth: int = 0) -> dict:
+        """`def set(self, key, noreply=None): if noreply is None: noreply = self.default_noreply`:
+        None stands for the instance's setting, so a public method is walked with its default
+        (what the setting holds by default is then known, or nothing is), also when it passes
+        the None on to such a method (`self.set(key, value, noreply)`)."""
+        found = {}
+        if not func.is_method or func.cls is None or depth > 2:
+            return found
+        for name, default in params_of(func.node):
+            if default is None or not is_const(default, None) or name in _rebound_otherwise(func):
+                continue
+            if _takes_setting(func, name) or any(self._passes_setting(call, name, func, depth)
+                                                 for call in self.calls(func.node.body)):
+                found[name] = None
+        return found
+
+    def _passes_setting(self, call, name: str, func: FunctionInfo, depth: int) -> bool:
+        if not (type(call.func) is ast.Attribute and dotted(call.func.value) == "self"):
+            return False
+        callee = self.index.method(func.cls, call.func.attr)
+        if callee is None or callee is func:
+            return False
+        names = [p for p in callee.params if p not in ("self", "cls")]
+        passed = [param for param, value in _given_args(names, call).items()
+                  if type(value) is ast.Name and value.id == name]
+        return bool(passed) and all(p in self._sentinel_defaults(callee, depth + 1) for p in passed)
+
+    def _bind_literal(self, name: str, value, frame: _Frame) -> None:
+        """`noreply = self.default_noreply`: the local holds a literal from here on when the
+        value is one, or an attribute every assignment gives the same literal default (a
+        constructor parameter's); else nothing is known of it."""
+        known, literal = _literal(value)
+        if not known and type(value) is ast.Attribute and dotted(value) is not None and dotted(value).startswith("self."):
+            found = set()
+            for bound, func in self._bound(value, frame):
+                if type(bound) is ast.Name and func is not None and bound.id in func.params:
+                    bound = default_of(func.node, bound.id)
+                ok, item = _literal(bound) if bound is not None else (False, None)
+                found.add((ok, item))
+            if len(found) == 1:
+                known, literal = found.pop()
+        if known:
+            frame.act.literals[name] = literal
+        else:
+            frame.act.literals.pop(name, None)
 
     def _tested_flags(self) -> frozenset:
         """The `self.x` names some function sets to True, False or None and some `if` tests."""
@@ -882,12 +967,13 @@ class Walker:
         # Same helper, same streams, same incoming state: same outcome (and the same events
         # recorded), so a helper called from many places is walked once per distinct state.
         sites = frame.sites + (call,)
-        literals = _literal_args(callee, names, call)
+        literals = _literal_args(callee, names, call, frame.act.literals)
         # (a wrapper object's method runs with self bound to the instance's class, maybe a subclass)
         self_cls = instance_cls if on_instance else frame.act.self_cls if callee.is_method else None
         key = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
                tuple(id(c) for c in sites), frozenset(state.items()), id(self_cls),
-               self._later_turns > 0 if self._has_once_guard(callee) else None, self._ruled_out > 0)
+               self._later_turns > 0 if self._has_once_guard(callee) else None, self._ruled_out > 0,
+               tuple(sorted(literals.items())))
         if key in self._inlined:
             return self._inlined[key]
         self.stack.append(callee)
@@ -1138,7 +1224,10 @@ class Walker:
         whose history is not this call's (an attribute, a pool: warm)."""
         for conn, chains in out.items():
             name = self.result.made_as.get(conn)
-            if conn in self._made_here and name is not None and "." not in name and not _escapes(func.node, name):
+            if conn is PATH:
+                continue
+            made_in = conn.origin_func or func  # (`sock`: a local of the helper that made it)
+            if conn in self._made_here and name is not None and "." not in name and not _escapes(made_in.node, name):
                 continue  # a local socket of this call: nobody else reads its reply
             for chain in chains:
                 first, second, count, _, _, shadowed, warm, _ = chain
@@ -1197,6 +1286,7 @@ class Walker:
                 if optional and found.conn.gated_off:
                     found.conn.optional_nodelay = optional
             found.conn.made_in_loops = self._loops(frame)
+            found.conn.made_under = frozenset(id(test) for test in frame.conds)
             self._made_here.add(found.conn)
             self._touches += 1
             state = {**state, found.conn: frozenset(COLD[:7] + c[7:] for c in state.get(PATH, {COLD}))}
@@ -1225,7 +1315,7 @@ class Walker:
         self.result.setopts.setdefault(id(call), record)
         # the option alone says NODELAY: its level may be a constant from another module
         if option == C.OPTION_NUMBERS["TCP_NODELAY"] and level in (C.IPPROTO_TCP, None) and value != 0:
-            flag = self._flag_off_by_default(frame)
+            flag = self._flag_off_by_default(frame, stream.conn)
             gate = self._gate(frame, stream.conn) if flag is None else None
             if gate is not None:  # `if nodelay:` on the factory's parameter: each call decides
                 stream.conn.nodelay_gates |= {gate}
@@ -1262,10 +1352,13 @@ class Walker:
                     return True
         return False
 
-    def _flag_off_by_default(self, frame: _Frame) -> str | None:
+    def _flag_off_by_default(self, frame: _Frame, conn: Conn) -> str | None:
         """The flag, when this code runs only under `if <flag>:` and every value the flag gets
-        is false unless a caller asks: a class attribute False, a parameter defaulting to False."""
+        is false unless a caller asks: a class attribute False, a parameter defaulting to False.
+        (An `if` the socket itself is made under is no gate: `if self.proxy:` made it there.)"""
         for test in reversed(frame.conds):
+            if id(test) in conn.made_under:
+                continue
             key = dotted(test)
             if key is None:
                 continue
@@ -1367,9 +1460,10 @@ def _given_args(names: list[str], call) -> dict:
     return given
 
 
-def _literal_args(callee: FunctionInfo, names: list[str], call) -> dict:
-    """The callee's parameters that hold a literal on this call: passed as one, or left at a
-    literal default (only when the call has no *args or **kwargs that could fill them)."""
+def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> dict:
+    """The callee's parameters that hold a literal on this call: passed as one, or as a name
+    the caller knows holds one (held), or left at a literal default (only when the call has no
+    *args or **kwargs that could fill them)."""
     if any(a.star for a in args_of(call)):
         return {}
     given = _given_args(names, call)
@@ -1377,13 +1471,50 @@ def _literal_args(callee: FunctionInfo, names: list[str], call) -> dict:
         if name not in given and default is not None:
             given[name] = default
     out = {}
+    rebound = _rebound_otherwise(callee)
     for name, value in given.items():
         known, literal = _literal(value)
-        # (a parameter the body assigns again, `if noreply is None: noreply = self.default`, is
-        # not the literal for the rest of the body)
-        if known and name in names and name not in callee.bindings:
+        if not known and type(value) is ast.Name and value.id in held:
+            known, literal = True, held[value.id]
+        # (a parameter the body assigns again is followed per path by the walk: `if noreply is
+        # None: noreply = self.default_noreply`; one it rebinds some other way is not)
+        if known and name in names and name not in rebound:
             out[name] = literal
     return out
+
+
+def _takes_setting(func: FunctionInfo, name: str) -> bool:
+    """`if noreply is None: noreply = self.default_noreply` at the top of the body."""
+    return any(type(stmt) is ast.If and _decided(stmt.test, {name: None}) is True and len(stmt.body) == 1
+               and type(stmt.body[0]) is ast.Assign and dotted(stmt.body[0].targets[0]) == name
+               and (dotted(stmt.body[0].value) or "").startswith("self.")
+               for stmt in func.node.body)
+
+
+def _rebound_otherwise(func: FunctionInfo) -> frozenset:
+    """Names the function binds other than by `name = value` (a loop target, `+=`, `as`, `:=`):
+    the walk does not follow what those hold."""
+    found = getattr(func, "_rebound", None)
+    if found is None:
+        names = set()
+        for node in ast.walk(func.node):
+            kind = type(node)
+            if kind is ast.AugAssign or kind is ast.AnnAssign or kind in FOR_LOOPS:
+                names.update(n.id for n in ast.walk(node.target) if type(n) is ast.Name)
+            elif kind is ast.withitem and node.optional_vars is not None:
+                names.update(n.id for n in ast.walk(node.optional_vars) if type(n) is ast.Name)
+            elif kind is ast.NamedExpr:
+                names.add(node.target.id)
+            elif kind is ast.ExceptHandler and node.name:
+                names.add(node.name)
+            elif kind is ast.Assign:  # (a tuple target: not one value)
+                for target in node.targets:
+                    if type(target) is not ast.Name:
+                        names.update(n.id for n in ast.walk(target) if type(n) is ast.Name)
+            elif kind in (ast.Global, ast.Nonlocal):
+                names.update(node.names)
+        found = func._rebound = frozenset(names)
+    return found
 
 
 def _decided(test, literals: dict) -> bool | None:
@@ -1419,6 +1550,19 @@ def _compared(test):
     if other is not None and other.rpartition(".")[2].isupper():
         return name, other
     return None
+
+
+def _agree_after(params: dict, branches: list, same=lambda a, b: a is b) -> None:
+    """What names are bound to after an if: what every branch that goes on agrees on (a branch
+    that returns or raises does not); a name they bind differently is resolved from all its
+    assignments again."""
+    going_on = [bound for bound, state in branches if state is not None] or [bound for bound, _ in branches]
+    params.clear()
+    for key in set().union(*going_on):
+        if all(key in bound for bound in going_on):
+            values = [bound[key] for bound in going_on]
+            if all(same(value, values[0]) for value in values):
+                params[key] = values[0]
 
 
 def _exclusive(first, second) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from nagle_lint.flow.paths import FrameworkRead
 from nagle_lint.rules.base import Rule
 from nagle_lint.streams import catalog as C
 
@@ -100,9 +101,9 @@ def _optional(conn) -> str:
 
 
 _NODELAY_TEMPLATES = {
-    C.CLIENT: ("TCP client `{s}` does request/response with Nagle on (reply read at line {read}): any request "
+    C.CLIENT: ("TCP client `{s}` does request/response with Nagle on (reply read {read}): any request "
                "written in 2+ pieces waits ~40 ms for the server's delayed ACK; set TCP_NODELAY after connecting"),
-    C.SERVER: ("server connection `{s}` answers requests with Nagle on (next request read at line {read}): any "
+    C.SERVER: ("server connection `{s}` answers requests with Nagle on (next request read {read}): any "
                "response written in 2+ pieces waits ~40 ms for the client's delayed ACK; {fix}"),
 }
 
@@ -132,9 +133,12 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             fix = "set disable_nagle_algorithm = True on the handler class"
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
-        name = ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (receiver_name(read),))[0]
-        message = _NODELAY_TEMPLATES[side].format(s=name, read=ctx.where(read), fix=fix) + _optional(conn)
-        related = [("also made here", site) for _, site in others] + [("read", read)]
+        framework = isinstance(read, FrameworkRead)  # read by a library base class
+        name = (ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (None,))[0]
+                or ("self.sock" if framework else receiver_name(read)))
+        where = read.where if framework else f"at line {ctx.where(read)}"
+        message = _NODELAY_TEMPLATES[side].format(s=name, read=where, fix=fix) + _optional(conn)
+        related = [("also made here", site) for _, site in others] + ([] if framework else [("read", read)])
         fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
         yield ctx.finding(rule, node, message, related=related, fixes=fixes,
                           side="server" if side == C.SERVER else "client")

@@ -75,6 +75,11 @@ FACTORIES: dict[str, StreamFacts] = {
     "pymongo.MongoClient": TCP_CLIENT_NODELAY,
 }
 
+# http.client's connections: the base's request writes the header block and the body as
+# separate sends on `self.sock`, and getresponse() reads the reply from it. A subclass with its
+# own connect() loses the TCP_NODELAY the base's connect() sets (stream-facts.md).
+HTTP_CONNECTIONS = frozenset({"http.client.HTTPConnection", "http.client.HTTPSConnection"})
+
 SOCKET_CLASSES = frozenset({"socket.socket", "socket.SocketType", "socks.socksocket"})
 
 # Awaitable factories returning (reader, writer); asyncio sets TCP_NODELAY on sockets it makes.

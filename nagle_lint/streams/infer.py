@@ -28,6 +28,7 @@ class Conn:
     maybe_unix: bool = False  # TCP on one path, AF_UNIX on another: report, never fix
     optional_nodelay: str = ""  # the flag that turns TCP_NODELAY on, off by default (for messages)
     made_in_loops: tuple | None = None  # loops around the creation, when the walk saw it
+    made_under: frozenset = frozenset()  # ids of the `if` tests around the creation, when the walk saw it
     base: "Conn | None" = field(default=None, repr=False)  # the factory's connection this call made
     nodelay: bool = False  # TCP_NODELAY set on it somewhere (flow-insensitive, precision first)
     keep_alive: bool = True  # http.server handlers: HTTP/1.1 keeps the connection for more requests
@@ -330,6 +331,8 @@ class Resolver:
             if made is not None:
                 return made
         func = call.func
+        if self._socket_subclass(self._class_named(func, act)):
+            return self._factory(call, "socket.socket", act, index)
         if type(func) is ast.Attribute:
             method = func.attr
             if method == "accept":
@@ -447,6 +450,20 @@ class Resolver:
                 conn = self.conn(call, facts, label, origin_func=act.func if act else None)
             return self.stream(conn, C.ASYNC_READER if index == 0 else C.ASYNC_WRITER, site=(call, index))
         return None
+
+    def _socket_subclass(self, cls: ClassInfo | None) -> bool:
+        """A class of ours built on socket.socket that takes its arguments (a vendored SOCKS
+        socket: `socksocket(family, type, proto)`): made like the socket it extends."""
+        if cls is None:
+            return False
+        chain = self.index.class_chain(cls)
+        if not any(self.imports.qualify(base) in C.SOCKET_CLASSES for klass in chain for base in klass.bases):
+            return False
+        for klass in chain:
+            init = klass.methods.get("__init__")
+            if init is not None:
+                return init.params[1:3] == ["family", "type"]
+        return True
 
     def _socket_facts(self, call: ast.Call, act: Activation | None):
         """(facts, maybe_unix) for socket.socket(...), or None when decided at run time."""

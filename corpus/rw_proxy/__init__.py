@@ -1,0 +1,1 @@
+"""A vendored SOCKS client: a socket.socket subclass taking the same arguments."""
