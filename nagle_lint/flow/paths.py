@@ -279,6 +279,7 @@ class Walker:
             if conn in self.result.kept_writes and (conn.handler is None or self._read_in_loop(conn, read)):
                 self.result.exchanges.setdefault(conn, read)
         self._http_connection_exchanges()
+        self._merge_repeated_writes()
         # a connection reached through a name that may hold another creation site instead:
         # the exchange and a TCP_NODELAY set through that name are the other's too
         for conn, read in list(self.result.exchanges.items()):
@@ -290,6 +291,29 @@ class Walker:
                     if conn in self.result.names:
                         self.result.names.setdefault(other, self.result.names[conn])
         return self.result
+
+    def _merge_repeated_writes(self) -> None:
+        """One helper write repeated by loops at several call sites (`_flush(sock)` in two chunk
+        loops) is one split per loop; but when some call reaches it outside any loop of those (a
+        terminator after a packet loop inside the helper), it is one split, not a write loop."""
+        groups: dict = {}
+        for key, split in self.result.splits.items():
+            if len(key) == 4 and key[3]:
+                groups.setdefault(key[:3], []).append(key)
+        for base, keys in groups.items():
+            splits = [self.result.splits[k] for k in keys]
+            if len({len(s.second.loops) for s in splits}) == 1:
+                continue
+            kept = splits[0]
+            for other in splits[1:]:
+                kept.count = max(kept.count, other.count)
+                kept.repeats = kept.repeats or other.repeats
+                kept.recurs = kept.recurs or other.recurs
+                kept.across = kept.across and other.across
+                if len(other.second.loops) < len(kept.second.loops):
+                    kept.first, kept.second = other.first, other.second
+            for k in keys[1:]:
+                del self.result.splits[k]
 
     def _http_connection_exchanges(self) -> None:
         """An http.client connection class with a connect() of its own: what it puts in
@@ -694,6 +718,19 @@ class Walker:
             finally:
                 self._later_turns -= 1
                 self._turn_pending.pop()
+            if infinite and loop.breaks and second_out is not None:
+                # `while True:` leaves only by break: what the second turn wrote leaves through
+                # the break of a third (a chunk loop that stops at EOF, then CopyDone)
+                third_in = enter(join(second_out, *loop.continues))
+                loop.continues.clear()
+                self._later_turns += 1
+                self._turn_pending.append({id(c[0]) for chains in (third_in or {}).values() for c in chains
+                                           if c[0] is not None})
+                try:
+                    self.block(stmt.body, third_in, frame)
+                finally:
+                    self._later_turns -= 1
+                    self._turn_pending.pop()
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
         # and a zero-turn path around a read loop would invent writes with no read between them.
@@ -765,6 +802,14 @@ class Walker:
         found = self.resolver.resolve(expr, frame.act)
         return found if isinstance(found, Stream) else None
 
+    def _waits_for_a_person(self, call: ast.Call) -> bool:
+        """`input()` or a read of the process's standard input."""
+        func = call.func
+        if type(func) is ast.Name:
+            return func.id == "input" and "input" not in self.index.module_functions
+        return (type(func) is ast.Attribute and func.attr in C.FILE_READS
+                and self.imports.qualify(func.value) in ("sys.stdin", "sys.__stdin__"))
+
     def _handler(self, frame: _Frame) -> Conn | None:
         cls = frame.act.self_cls
         if cls is None:
@@ -774,6 +819,10 @@ class Walker:
 
     def call(self, call: ast.Call, state, frame: _Frame):
         func = call.func
+        if self._waits_for_a_person(call):
+            # `line = sys.stdin.readline()` in an interactive loop: each write is paced by what
+            # someone types, so the writes around it are not one burst
+            return shadow(state)
         if type(func) is ast.Attribute:
             method = func.attr
             receiver = func.value
@@ -1204,7 +1253,10 @@ class Walker:
 
     def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool, recurs: bool) -> None:
         first, second, count = chain[0], chain[1], chain[2]
-        key = (id(conn), id(second.located(first)), id(node))  # one helper's write, several connections
+        key = (id(conn), id(second.located(first)), id(node),  # one helper's write, several connections
+               # (the same helper write repeated by two loops, `_flush(sock)` in each: one split each,
+               # unless _merge_repeated_writes finds it outside a loop too)
+               tuple(id(site) for site in second.sites) if second.same_write(first) else ())
         across = (id(first), id(second)) in self._across
         if key not in self.result.splits:
             self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, recurs, across)

@@ -1,0 +1,31 @@
+"""An interactive client without TCP_NODELAY: a `while True:` loop sends each line someone
+types on the kept connection, while a listener thread prints what the server answers. The
+connection is request/response with Nagle on, but the loop is no write loop: each write is paced
+by the person typing, not one burst of pieces."""
+import socket
+import sys
+import threading
+
+
+class Console:
+    def __init__(self, host, port):
+        self.sock = socket.create_connection((host, port))  # expect: NAG201
+
+    def listener(self):
+        while True:
+            data = self.sock.recv(4096)
+            if not data:
+                return
+            sys.stdout.write(data.decode("utf-8", "replace"))
+
+    def interact(self):
+        threading.Thread(target=self.listener, daemon=True).start()
+        while True:
+            line = sys.stdin.readline()
+            if not line:
+                break
+            self.sock.sendall(line.encode("utf-8"))
+
+
+if __name__ == "__main__":
+    Console("127.0.0.1", 2323).interact()
