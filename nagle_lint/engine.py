@@ -249,8 +249,12 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
     for node in _statements(tree):  # (imports are statements: no need to visit every expression)
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.asname and alias.name.split(".")[0] not in _CATALOG_TOPS:
+                if alias.name.split(".")[0] in _CATALOG_TOPS:
+                    continue
+                if alias.asname:
                     submodules[alias.asname] = alias.name
+                elif "." not in alias.name and module_file(path, alias.name) is not None:
+                    submodules[alias.name] = alias.name  # `import pkg` then `pkg.Client(sock)`
             continue
         if not isinstance(node, ast.ImportFrom):
             continue
@@ -281,7 +285,42 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
         module = _linked_module(found, settings)
         if module is not None:
             out.append((found, module))
+    # one hop further, within the budget: what the linked definitions use from the project's
+    # other modules (`Transport(sock)` there keeps the socket in a `Packetizer` of a third)
+    further: dict[str, set[str]] = {}
+    for found, module in list(out):
+        for other, names in _used_from_project(found, module, wanted[found]).items():
+            if os.path.abspath(other) != os.path.abspath(path) and other not in wanted:
+                further.setdefault(other, set()).update(names)
+    for found, names in sorted(further.items())[:max(0, _LINK_BUDGET - len(out))]:
+        module = _linked_module(found, settings)
+        if module is not None:
+            out.append((found, module))
     return tuple(out)
+
+
+def _used_from_project(path: str, module: ast.Module, names: set[str]) -> dict[str, set[str]]:
+    """The project files whose socket-touching classes or functions the named definitions of a
+    linked module use by a name it imports from them: file -> names."""
+    from nagle_lint.project.modules import absolute, module_file, top_definitions
+
+    mentioned = {node.id for stmt in module.body if isinstance(stmt, (ast.ClassDef, ast.FunctionDef,
+                                                                       ast.AsyncFunctionDef)) and stmt.name in names
+                 for node in ast.walk(stmt) if isinstance(node, ast.Name)}
+    out: dict[str, set[str]] = {}
+    for node in _statements(module):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = absolute(path, node.module, node.level)
+        if not base or base.split(".")[0] in _CATALOG_TOPS:
+            continue
+        for alias in node.names:
+            if (alias.asname or alias.name) not in mentioned:
+                continue
+            found = module_file(path, base)
+            if found is not None and top_definitions(found).get(alias.name):
+                out.setdefault(found, set()).add(alias.name)
+    return out
 
 
 @functools.lru_cache(maxsize=256)

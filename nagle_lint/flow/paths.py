@@ -737,7 +737,12 @@ class Walker:
         exits = None if infinite else join(second_in, enter(join(second_out, *loop.continues), turn=False))
         if stmt.orelse and exits is not None:
             exits = self.block(stmt.orelse, exits, frame)
-        return join(exits, *loop.breaks)
+        out = join(exits, *loop.breaks)
+        if out is not None and _waits_for_another_thread(stmt):
+            # `while not self.accepted: time.sleep(0.1)`: another thread (the reader) changes the
+            # attribute, on the peer's answer: the writes before may have been answered
+            out = shadow(out)
+        return out
 
     def _each_connection(self, stmt, frame: _Frame):
         """(conn, its chains at the start of a turn) when a `for` loop takes its target from a
@@ -1627,6 +1632,23 @@ def _exclusive(first, second) -> bool:
         return False
     return not any(type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr)
                    and any(dotted(t) == a[0] for t in _targets(node)) for stmt in first.body for node in ast.walk(stmt))
+
+
+def _waits_for_another_thread(stmt) -> bool:
+    """A `while` loop on an attribute it never assigns, which sleeps or waits each turn
+    (`while not self.accepted: time.sleep(0.1)`, `while not self.done.is_set(): ev.wait(1)`)."""
+    if type(stmt) is not ast.While:
+        return False
+    watched = {dotted(n) for n in ast.walk(stmt.test) if type(n) is ast.Attribute} - {None}
+    if not watched:
+        return False
+    assigned = {dotted(t) for n in ast.walk(stmt) if type(n) in (ast.Assign, ast.AugAssign, ast.AnnAssign)
+                for t in _targets(n)}
+    if watched & assigned:
+        return False
+    return any(type(n) is ast.Call and (dotted(n.func) in ("time.sleep", "sleep")
+                                         or type(n.func) is ast.Attribute and n.func.attr == "wait")
+               for n in ast.walk(stmt))
 
 
 def _targets(node) -> list:

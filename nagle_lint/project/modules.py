@@ -101,12 +101,29 @@ def module_file(importer: str, module: str) -> str | None:
     (and a `src/` layout's root): None for the standard library and installed packages."""
     root = package_root(importer)
     top, dot, rest = module.partition(".")
-    relative = os.path.join(package_dirs(root).get(top, top), rest.replace(".", os.sep)) if dot \
-        else package_dirs(root).get(top, top)
-    for candidate in (os.path.join(root, relative + ".py"), os.path.join(root, relative, "__init__.py")):
-        if os.path.isfile(candidate):
-            return candidate
+    for base in (root, _project_above_script(importer, root)):
+        if base is None:
+            continue
+        relative = os.path.join(package_dirs(base).get(top, top), rest.replace(".", os.sep)) if dot \
+            else package_dirs(base).get(top, top)
+        for candidate in (os.path.join(base, relative + ".py"), os.path.join(base, relative, "__init__.py")):
+            if os.path.isfile(candidate):
+                return candidate
     return None
+
+
+_PROJECT_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
+
+
+def _project_above_script(importer: str, root: str) -> str | None:
+    """For a script outside any package (demos/client.py beside the project's package), the
+    project folder above it, which the script imports the package from once it is installed."""
+    if os.path.dirname(os.path.abspath(importer)) != root:
+        return None
+    parent = os.path.dirname(root)
+    if parent == root or not any(os.path.isfile(os.path.join(parent, name)) for name in _PROJECT_FILES):
+        return None
+    return parent
 
 
 @functools.lru_cache(maxsize=4096)

@@ -154,8 +154,8 @@ class Resolver:
             if key in func.bindings:
                 memo_key = ("local", key)
                 if func is act.func:
-                    return self._memo(act.memo, memo_key, lambda: self._from_bindings(func.bindings[key], act))
-                return self._from_bindings(func.bindings[key], Activation(func))
+                    return self._memo(act.memo, memo_key, lambda: self._given_or_bound(func, key, act))
+                return self._given_or_bound(func, key, Activation(func))
             if key in func.params:
                 handed = self.callback_params.get(id(func), {}).get(key)
                 if handed is not None:  # a server's callback: the connection it accepted
@@ -170,6 +170,37 @@ class Resolver:
             return self._memo(self.class_memo, ("module", key),
                               lambda: self._from_bindings(self.index.module_bindings[key], None))
         return None
+
+    def _given_or_bound(self, func: FunctionInfo, key: str, act: Activation):
+        """A local name's values; for a constructor parameter the body may replace (`if type(sock)
+        is tuple: sock = socket.socket()`), also what the module passes for it (`Transport(sock)`)."""
+        bound = self._from_bindings(func.bindings[key], act)
+        if key in func.params and func.is_method and func.name == "__init__":
+            built = act.cls or func.cls
+            given = self._memo(self.class_memo, ("init-args", id(func), key, id(built)),
+                               lambda: self._constructor_args(func, key, built))
+            given = given if isinstance(given, list) else []  # (SOFT: met again while resolving it)
+            if any(r is None for r in given):
+                return None  # built here around something else (a test's fake socket): not known
+            known = [r for r in given if isinstance(r, Stream)]
+            if known:
+                return merge(known + [bound])
+        return bound
+
+    def _constructor_args(self, init: FunctionInfo, param: str, built: ClassInfo) -> list:
+        """What each place the module builds the class passes for the parameter (an address
+        written out, which the constructor connects itself, left out)."""
+        names = [p for p in init.params if p not in ("self", "cls")]
+        if param not in names:
+            return []
+        position = names.index(param)
+        classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.runs_for(sub, init)]
+        results = []
+        for call, caller in [found for cls in classes for found in self._calls_named(cls.name)]:
+            value = _arg(call, position, param)
+            if value is not None and not _address_literal(value):
+                results.append(self.resolve(value, Activation(caller) if caller is not None else None))
+        return results
 
     def _constructor_arg(self, init: FunctionInfo, param: str, built: ClassInfo):
         """A wrapper object's parameter: what the module passes for it where it builds the class
@@ -200,13 +231,27 @@ class Resolver:
             for func in [None, *self.index.functions]:
                 body = self.index.module if func is None else func.node.body
                 for call in _calls_outside_defs(body):
-                    called = dotted(call.func)
+                    called = self._hook_class(call.func, func) or built_name(call.func)
                     if called is not None:
                         self._class_calls.setdefault(called.rpartition(".")[2], []).append((call, func))
                         named = self._class_attribute_class(called, func)
                         if named is not None:  # `self.handler_class(sock)` builds a Handler
                             self._class_calls.setdefault(named, []).append((call, func))
         return self._class_calls
+
+    def _hook_class(self, called, func: FunctionInfo | None) -> str | None:
+        """`Transport` for `transport_factory(sock)` after `if transport_factory is None:
+        transport_factory = Transport`: a class hook parameter, or a local, whose every value
+        the function assigns is that one class of ours."""
+        if type(called) is not ast.Name or func is None or called.id in self.index.classes:
+            return None
+        values = {dotted(b.value) for b in func.bindings.get(called.id, ()) if b.index is None}
+        if len(values) != 1 or any(b.index is not None for b in func.bindings.get(called.id, ())):
+            return None
+        name = values.pop()
+        if called.id in func.params and not is_const(default_of(func.node, called.id), None):
+            return None  # a hook with a default of its own (or none): not only this class
+        return name if name in self.index.classes else None
 
     def _class_attribute_class(self, called: str, func: FunctionInfo | None) -> str | None:
         """`Handler` for `self.handler_class` where the class body says `handler_class = Handler`."""
@@ -251,8 +296,8 @@ class Resolver:
         """self_cls: for `self.x` bindings, the class of the instance (a subclass's overrides)."""
         results = []
         for binding in bindings:
-            if is_const(binding.value, None):
-                continue
+            if is_const(binding.value, None) or (binding.index is None and _address_literal(binding.value)):
+                continue  # (`sock = (host, 22)` before the code that turns the address into a socket)
             inner = act if act is not None and binding.func is act.func else (
                 Activation(binding.func, cls=self_cls if binding.func.cls is not None else None)
                 if binding.func is not None else None)
@@ -623,10 +668,21 @@ class Resolver:
             name = self.imports.qualify(value.func) or dotted(value.func) or ""
             if name.endswith("getaddrinfo"):
                 return [(value, act)]
+            if name in ("list", "tuple") and len(value.args) == 1 and not value.keywords:
+                return self._rows(value.args[0], act, depth + 1)  # `list(self._addresses(host))`
             callee = self.callee(value, act)
             if callee is None:
                 return None
             rows = []
+            yielded = list(_yielded(callee.node))
+            if yielded:  # a generator of rows: `yield family, sockaddr` for each getaddrinfo row
+                for item in yielded:
+                    found = self._rows(ast.Tuple(elts=[item]), Activation(callee), depth + 1) \
+                        if item is not None else None
+                    if found is None:
+                        return None
+                    rows.extend(found)
+                return rows
             for ret in return_statements(callee.node):
                 found = self._rows(ret.value, Activation(callee), depth + 1) if ret.value is not None else None
                 if found is None:
@@ -776,7 +832,7 @@ class Resolver:
         for value, func in values:
             if type(value) is not ast.Call:
                 return []
-            called = dotted(value.func) or ""
+            called = self._hook_class(value.func, func) or built_name(value.func) or ""
             cls = self.index.classes.get(self._class_attribute_class(called, func) or called.rpartition(".")[2])
             if cls is not None:
                 classes.append(cls)
@@ -1011,6 +1067,14 @@ def _tells_apart(values: list, index: int) -> bool:
     return False
 
 
+def built_name(func) -> str | None:
+    """The dotted name a call calls: `Packetizer` for `Packetizer(sock)`, and for
+    `(packetizer_class or Packetizer)(sock)`, a hook that falls back to the class when not given."""
+    if type(func) is ast.BoolOp and type(func.op) is ast.Or:
+        return dotted(func.values[-1])
+    return dotted(func)
+
+
 def class_level(func: FunctionInfo) -> bool:
     """A @staticmethod or @classmethod: callable on the class itself."""
     return any(type(d) is ast.Name and d.id in ("staticmethod", "classmethod")
@@ -1021,6 +1085,15 @@ def _scopes(func: FunctionInfo):
     while func is not None:
         yield func
         func = func.parent
+
+
+def _address_literal(value) -> bool:
+    """A tuple, string or number written out: a name that holds it on one path (`sock =
+    (host, 22)`) holds no stream there, so it says nothing of what the name's stream is."""
+    kind = type(value)
+    if kind is ast.Tuple:
+        return all(type(e) is not ast.Starred for e in value.elts)
+    return kind is ast.JoinedStr or kind is ast.Constant and type(value.value) in (str, bytes, int, float)
 
 
 def _none_placeholder(value) -> bool:
@@ -1167,6 +1240,19 @@ def return_statements(func):
         node = stack.pop()
         if type(node) is ast.Return:
             yield node
+        elif isinstance(node, (*DEFINITIONS, ast.Lambda, ast.expr)):
+            continue
+        else:
+            stack.extend(fast_children(node))
+
+
+def _yielded(func):
+    """The values a generator yields in `yield x` statements of its own body."""
+    stack: list = list(func.body)
+    while stack:
+        node = stack.pop()
+        if type(node) is ast.Expr and type(node.value) is ast.Yield:
+            yield node.value.value
         elif isinstance(node, (*DEFINITIONS, ast.Lambda, ast.expr)):
             continue
         else:
