@@ -252,7 +252,8 @@ class Walker:
                 out = self.function(act, dict(fresh), ())
                 if cls is None:
                     self._handler_exit(func, out)
-                    if out is not None and func is not module_root:
+                    if out is not None and func is not module_root and not _private(func):
+                        # (a private method's unread pieces are judged where a public one calls it)
                         self._left_pending(out, func)
                 # made, used and closed on every normal path of one call (`self._open()` ...
                 # `self._close()` in each public method): one exchange per connection
@@ -1538,6 +1539,11 @@ def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> d
         if known and name in names and name not in rebound:
             out[name] = literal
     return out
+
+
+def _private(func: FunctionInfo) -> bool:
+    """`_activate_outbound`: called by the class's own methods, not by its users."""
+    return func.name.startswith("_") and not func.name.endswith("__")
 
 
 def _takes_setting(func: FunctionInfo, name: str) -> bool:
