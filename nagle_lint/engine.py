@@ -246,6 +246,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
                     want(where, real, 1)
 
     submodules: dict[str, str] = {}  # local name -> project module it stands for
+    testing = is_test_path(path)
     for node in _statements(tree):  # (imports are statements: no need to visit every expression)
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -253,7 +254,10 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
                     continue
                 if alias.asname:
                     submodules[alias.asname] = alias.name
-                elif "." not in alias.name and module_file(path, alias.name) is not None:
+                elif "." not in alias.name and not testing and _is_package(module_file(path, alias.name)):
+                    # (a script beside the project using its package; not a test file, whose suite
+                    # imports what it tests: walking the library from every test costs more than
+                    # the tests' findings, and neither a plain module, as before)
                     submodules[alias.name] = alias.name  # `import pkg` then `pkg.Client(sock)`
             continue
         if not isinstance(node, ast.ImportFrom):
@@ -297,6 +301,10 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
         if module is not None:
             out.append((found, module))
     return tuple(out)
+
+
+def _is_package(found: str | None) -> bool:
+    return found is not None and os.path.basename(found) == "__init__.py"
 
 
 def _used_from_project(path: str, module: ast.Module, names: set[str]) -> dict[str, set[str]]:
