@@ -114,8 +114,10 @@ class Resolver:
         self._busy: set = set()
         self._class_calls: dict | None = None
         self.call_conns: dict = {}
+        self._sock_servers: list = []  # (start_server call, caller, callback, its params) with sock=
         self._find_async_callbacks()
         self._find_server_callbacks()
+        self._find_sock_servers()
 
     # -- connections and streams ------------------------------------------------------------
     def conn(self, origin: ast.AST, facts: C.StreamFacts, label: str = "", **extra) -> Conn:
@@ -1025,24 +1027,73 @@ class Resolver:
             self.callback_params[id(func)] = {params[0]: self.stream(conn, C.SOCKET, params[0])}
 
     def _find_async_callbacks(self) -> None:
-        """asyncio.start_server(cb, ...): cb's (reader, writer) are accepted asyncio streams."""
+        """asyncio.start_server(cb, ...): cb's (reader, writer) are accepted asyncio streams.
+        With `sock=` a listener made by `socket.socket()` (proto 0), asyncio leaves Nagle on
+        (it sets TCP_NODELAY only when sock.proto == IPPROTO_TCP; accept() copies the proto):
+        judged once every callback is known, since the listener is resolved like any name."""
         if not self._imports_from("asyncio"):
             return
-        for call in _calls(self.index.module):
-            name = self.imports.qualify(call.func)
-            if name not in C.ASYNC_SERVER_FACTORIES or not args_of(call):
+        calls = {id(call): (call, caller) for found in self.calls_by_name().values() for call, caller in found}
+        for call, caller in calls.values():
+            names = self._server_factories(call, caller)
+            if not names or not args_of(call) or args_of(call)[0].keyword is not None:
                 continue
-            facts = C.ASYNC_SERVER_FACTORIES[name]
-            target = dotted(args_of(call)[0].value)
-            for func in self.index.functions:
-                if target is not None and (func.name == target or target.endswith("." + func.name)):
-                    params = [p for p in func.params if p != "self"]
-                    if len(params) >= 2:
-                        conn = self.conn(func.node, facts, params[1])
-                        self.callback_params[id(func)] = {
-                            params[0]: self.stream(conn, C.ASYNC_READER, params[0]),
-                            params[1]: self.stream(conn, C.ASYNC_WRITER, params[1]),
-                        }
+            for func in self._callback_funcs(args_of(call)[0].value, caller):
+                params = [p for p in func.params if p != "self"]
+                if len(params) < 2:
+                    continue
+                if _arg(call, 99, "sock") is not None and any(C.ASYNC_SERVER_FACTORIES[n].transport == C.TCP for n in names):
+                    self._sock_servers.append((call, caller, func, params))
+                elif len({C.ASYNC_SERVER_FACTORIES[n] for n in names}) == 1:
+                    self._hand_streams(func, params, self.conn(func.node, C.ASYNC_SERVER_FACTORIES[names[0]], params[1]))
+
+    def _hand_streams(self, func: FunctionInfo, params: list, conn: Conn) -> None:
+        self.callback_params[id(func)] = {
+            params[0]: self.stream(conn, C.ASYNC_READER, params[0]),
+            params[1]: self.stream(conn, C.ASYNC_WRITER, params[1]),
+        }
+
+    def _find_sock_servers(self) -> None:
+        """`start_server(cb, sock=listener)`: cb's streams are accepted from that listener."""
+        for call, caller, func, params in self._sock_servers:
+            given = self.resolve(_arg(call, 99, "sock"), Activation(caller) if caller is not None else None)
+            if isinstance(given, Stream) and given.conn.is_tcp and given.conn.proto_zero:
+                conn = self.conn(call, C.TCP_SERVER.with_(role=C.ASYNC_WRITER), params[1], listener=given.conn,
+                                 maybe_unix=given.conn.maybe_unix, origin_func=caller)
+            else:
+                conn = self.conn(func.node, C.ASYNC_SERVER_FACTORIES["asyncio.start_server"], params[1])
+            self._hand_streams(func, params, conn)
+        self.class_memo.clear()  # (names resolved before the callbacks' streams were known)
+
+    def _server_factories(self, call: ast.Call, caller: FunctionInfo | None) -> list[str]:
+        """The asyncio server factories a call runs: `asyncio.start_server(...)`, or
+        `self.factory(...)` where the class assigns the attribute only such functions."""
+        name = self.imports.qualify(call.func)
+        if name in C.ASYNC_SERVER_FACTORIES:
+            return [name]
+        key = dotted(call.func)
+        if caller is None or caller.cls is None or key is None or not key.startswith("self.") or key.count(".") != 1:
+            return []
+        values = [b.value for b in self.index.self_bindings(caller.cls, key)]
+        while any(type(v) is ast.IfExp for v in values):  # `start_unix_server if path else start_server`
+            values = [part for v in values for part in ((v.body, v.orelse) if type(v) is ast.IfExp else (v,))]
+        names = [self.imports.qualify(v) for v in values]
+        return names if names and all(n in C.ASYNC_SERVER_FACTORIES for n in names) else []
+
+    def _callback_funcs(self, expr, caller: FunctionInfo | None) -> list[FunctionInfo]:
+        """The functions a server callback argument names: `handle`, `self.handle`, or the
+        closure a method of ours returns (`self._make_callback(cb)` returning `async def cb`)."""
+        if type(expr) is ast.Call:
+            maker = self.callee(expr, Activation(caller) if caller is not None else None)
+            if maker is None:
+                return []
+            returned = [r.value for r in return_statements(maker.node)]
+            if not returned or any(type(v) is not ast.Name or v.id not in maker.nested for v in returned):
+                return []
+            return [maker.nested[v.id] for v in returned]
+        target = dotted(expr)
+        return [func for func in self.index.functions
+                if target is not None and (func.name == target or target.endswith("." + func.name))]
 
 
 def _tells_apart(values: list, index: int) -> bool:
