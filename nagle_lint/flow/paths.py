@@ -282,15 +282,16 @@ class Walker:
         self._http_connection_exchanges()
         self._merge_repeated_writes()
         # a connection reached through a name that may hold another creation site instead:
-        # the exchange and a TCP_NODELAY set through that name are the other's too
+        # the exchange and a TCP_NODELAY set through that name are the other's too (also an
+        # accepted socket beside a connected one: `self.handle` of a transport that either
+        # connects or is given what a server accepted, each exchange serving the next)
         for conn, read in list(self.result.exchanges.items()):
             for other in conn.alternatives:
-                if other.facts.side == conn.facts.side:
-                    self.result.exchanges.setdefault(other, read)
-                    other.nodelay = other.nodelay or conn.nodelay
-                    other.optional_nodelay = other.optional_nodelay or conn.optional_nodelay
-                    if conn in self.result.names:
-                        self.result.names.setdefault(other, self.result.names[conn])
+                self.result.exchanges.setdefault(other, read)
+                other.nodelay = other.nodelay or conn.nodelay
+                other.optional_nodelay = other.optional_nodelay or conn.optional_nodelay
+                if conn in self.result.names:
+                    self.result.names.setdefault(other, self.result.names[conn])
         return self.result
 
     def _merge_repeated_writes(self) -> None:
@@ -920,9 +921,12 @@ class Walker:
             return
         fake = ast.Call(func=target, args=list(args), keywords=[])
         callee = self.resolver.callee(fake, frame.act)
-        if callee is None:
+        if callee is not None:
+            self.inline(callee, fake, {}, frame)
             return
-        self.inline(callee, fake, {}, frame)
+        # `Thread(target=server.loop, args=(conn,))` with `server = Handler(...)`: its method
+        for method, cls in self.resolver.instance_callees(fake, frame.act):
+            self.inline(method, fake, {}, frame, on_instance=True, instance_cls=cls)
 
     def _closing(self, state, conn: Conn):
         return {**state, conn: frozenset(chain[:6] + (CLOSING,) + chain[7:] for chain in self._chains(state, conn))}

@@ -145,6 +145,12 @@ class ModuleIndex:
     def _bind(self, target: ast.expr, value: ast.expr, index: int | None,
               cls: ClassInfo | None, func: FunctionInfo | None) -> None:
         if type(target) in (ast.Tuple, ast.List) and index is None:
+            if type(value) in (ast.Tuple, ast.List) and len(value.elts) == len(target.elts) \
+                    and not any(type(e) is ast.Starred for e in (*target.elts, *value.elts)):
+                # `self.reader, self.writer = reader, writer`: each name its own value
+                for element, item in zip(target.elts, value.elts):
+                    self._bind(element, item, None, cls, func)
+                return
             for i, element in enumerate(target.elts):
                 if type(element) is not ast.Starred:
                     self._bind(element, value, i, cls, func)

@@ -115,8 +115,10 @@ class Resolver:
         self._busy: set = set()
         self._class_calls: dict | None = None
         self.call_conns: dict = {}
+        self._sock_servers: list = []  # (start_server call, caller, callback, its params) with sock=
         self._find_async_callbacks()
         self._find_server_callbacks()
+        self._find_sock_servers()
 
     # -- connections and streams ------------------------------------------------------------
     def conn(self, origin: ast.AST, facts: C.StreamFacts, label: str = "", **extra) -> Conn:
@@ -275,9 +277,44 @@ class Resolver:
                 return self.stream(conn, C.READER, key)
             buffered = self._wbufsize(cls) not in (0, None)
             return self.stream(conn, C.BUFFERED_WRITER if buffered else C.RAW_WRITER, key)
-        if not bindings:
+        handed = self._handed_in(cls, attr, bindings) if key.count(".") == 1 else []
+        if not bindings and not handed:
             return None
-        return self._from_bindings(_drop_placeholders(bindings, key, self.imports), None, cls)
+        results = [self._from_bindings(_drop_placeholders(bindings, key, self.imports), None, cls)] if bindings else []
+        results += [self.resolve(value, Activation(func)) for value, func in handed]
+        return merge(results)
+
+    def _handed_in(self, cls: ClassInfo, attr: str, bindings: list[Binding]) -> list:
+        """(value, function) for what the module gives an instance it builds empty, from outside
+        the class: `result = Transport(); result.handle = sock`, or through a setter method
+        (`result.set_handle(sock)` where `def set_handle(self, h): self.handle = h`)."""
+        handed = [(value, func) for owner, value, func in self.index.attribute_sets.get(attr, ())
+                  if func is not None and self._holds_instance(func, owner, cls)]
+        for binding in bindings:
+            setter = binding.func
+            if setter is None or not setter.is_method or setter.name == "__init__" \
+                    or type(binding.value) is not ast.Name or binding.value.id not in setter.params:
+                continue
+            names = [p for p in setter.params if p not in ("self", "cls")]
+            if binding.value.id not in names:
+                continue
+            position = names.index(binding.value.id)
+            for call, caller in self._calls_named(setter.name):
+                receiver = call.func.value if type(call.func) is ast.Attribute else None
+                if caller is not None and type(receiver) is ast.Name and self._holds_instance(caller, receiver.id, cls):
+                    value = _arg(call, position, binding.value.id)
+                    if value is not None:
+                        handed.append((value, caller))
+        return handed
+
+    def _holds_instance(self, func: FunctionInfo, name: str, cls: ClassInfo) -> bool:
+        """Is the local `name` of func only ever an instance of cls (or of a subclass of it) built
+        there: `result = TSocket()`?"""
+        values = func.bindings.get(name, ())
+        if not values or any(b.index is not None for b in values):
+            return False
+        classes = self._instance_classes([(b.value, func) for b in values], 0)
+        return bool(classes) and all(cls in self.index.class_chain(found) for found in classes)
 
     def _memo(self, memo: dict, key, compute):
         if key in memo:
@@ -587,7 +624,42 @@ class Resolver:
         return None
 
     def _sources(self, expr, act: Activation | None) -> list | None:
+        if type(expr) is ast.Subscript:
+            return self._item_sources(expr, act)
         return self._name_sources(expr, act) if type(expr) is ast.Name else self._attr_sources(expr, act)
+
+    def _item_sources(self, expr: ast.Subscript, act: Activation | None) -> list | None:
+        """`res[0]` where `for res in rows:`: that column of every row, as for a tuple target."""
+        column = expr.slice.value if type(expr.slice) is ast.Constant else None
+        if type(column) is not int or column < 0 or type(expr.value) is not ast.Name \
+                or act is None or act.func is None:
+            return None
+        bindings = act.func.bindings.get(expr.value.id)
+        if not bindings or any(b.index != EACH for b in bindings):
+            return None
+        out = []
+        for binding in bindings:
+            found = self._row_column(binding.value, column, act)
+            if found is None:
+                return None
+            out += found
+        return out
+
+    def _row_column(self, rows_value, column: int, act: Activation | None) -> list | None:
+        """(expression, activation) for one column of the rows a value yields; a getaddrinfo()
+        call stands for its own columns (judged by _from_stream_getaddrinfo)."""
+        rows = self._rows(rows_value, act, 0)
+        if rows is None:
+            return None
+        out = []
+        for row, where in rows:
+            if type(row) is ast.Call:
+                out.append((row, where))
+            elif column < len(row):
+                out.append((row[column], where))
+            else:
+                return None
+        return out
 
     def _attr_sources(self, expr, act: Activation | None) -> list | None:
         """What `self.family` can hold: every value the class (and its bases) assigns to it, as
@@ -635,18 +707,10 @@ class Resolver:
                 out.append((binding.value, act))
                 continue
             column = index_column(binding.index)
-            if column is None:
+            found = self._row_column(binding.value, column, act) if column is not None else None
+            if found is None:
                 return None
-            rows = self._rows(binding.value, act, 0)
-            if rows is None:
-                return None
-            for row, where in rows:
-                if type(row) is ast.Call:
-                    out.append((row, where))  # a getaddrinfo() call: judged by _from_stream_getaddrinfo
-                elif column < len(row):
-                    out.append((row[column], where))
-                else:
-                    return None
+            out += found
         return out
 
     def _rows(self, value, act: Activation | None, depth: int) -> list | None:
@@ -833,7 +897,8 @@ class Resolver:
             if type(value) is not ast.Call:
                 return []
             called = self._hook_class(value.func, func) or built_name(value.func) or ""
-            cls = self.index.classes.get(self._class_attribute_class(called, func) or called.rpartition(".")[2])
+            cls = _classmethod_cls(func) if called == "cls" else \
+                self.index.classes.get(self._class_attribute_class(called, func) or called.rpartition(".")[2])
             if cls is not None:
                 classes.append(cls)
                 continue
@@ -1035,24 +1100,73 @@ class Resolver:
             self.callback_params[id(func)] = {params[0]: self.stream(conn, C.SOCKET, params[0])}
 
     def _find_async_callbacks(self) -> None:
-        """asyncio.start_server(cb, ...): cb's (reader, writer) are accepted asyncio streams."""
+        """asyncio.start_server(cb, ...): cb's (reader, writer) are accepted asyncio streams.
+        With `sock=` a listener made by `socket.socket()` (proto 0), asyncio leaves Nagle on
+        (it sets TCP_NODELAY only when sock.proto == IPPROTO_TCP; accept() copies the proto):
+        judged once every callback is known, since the listener is resolved like any name."""
         if not self._imports_from("asyncio"):
             return
-        for call in _calls(self.index.module):
-            name = self.imports.qualify(call.func)
-            if name not in C.ASYNC_SERVER_FACTORIES or not args_of(call):
+        calls = {id(call): (call, caller) for found in self.calls_by_name().values() for call, caller in found}
+        for call, caller in calls.values():
+            names = self._server_factories(call, caller)
+            if not names or not args_of(call) or args_of(call)[0].keyword is not None:
                 continue
-            facts = C.ASYNC_SERVER_FACTORIES[name]
-            target = dotted(args_of(call)[0].value)
-            for func in self.index.functions:
-                if target is not None and (func.name == target or target.endswith("." + func.name)):
-                    params = [p for p in func.params if p != "self"]
-                    if len(params) >= 2:
-                        conn = self.conn(func.node, facts, params[1])
-                        self.callback_params[id(func)] = {
-                            params[0]: self.stream(conn, C.ASYNC_READER, params[0]),
-                            params[1]: self.stream(conn, C.ASYNC_WRITER, params[1]),
-                        }
+            for func in self._callback_funcs(args_of(call)[0].value, caller):
+                params = [p for p in func.params if p != "self"]
+                if len(params) < 2:
+                    continue
+                if _arg(call, 99, "sock") is not None and any(C.ASYNC_SERVER_FACTORIES[n].transport == C.TCP for n in names):
+                    self._sock_servers.append((call, caller, func, params))
+                elif len({C.ASYNC_SERVER_FACTORIES[n] for n in names}) == 1:
+                    self._hand_streams(func, params, self.conn(func.node, C.ASYNC_SERVER_FACTORIES[names[0]], params[1]))
+
+    def _hand_streams(self, func: FunctionInfo, params: list, conn: Conn) -> None:
+        self.callback_params[id(func)] = {
+            params[0]: self.stream(conn, C.ASYNC_READER, params[0]),
+            params[1]: self.stream(conn, C.ASYNC_WRITER, params[1]),
+        }
+
+    def _find_sock_servers(self) -> None:
+        """`start_server(cb, sock=listener)`: cb's streams are accepted from that listener."""
+        for call, caller, func, params in self._sock_servers:
+            given = self.resolve(_arg(call, 99, "sock"), Activation(caller) if caller is not None else None)
+            if isinstance(given, Stream) and given.conn.is_tcp and given.conn.proto_zero:
+                conn = self.conn(call, C.TCP_SERVER.with_(role=C.ASYNC_WRITER), params[1], listener=given.conn,
+                                 maybe_unix=given.conn.maybe_unix, origin_func=caller)
+            else:
+                conn = self.conn(func.node, C.ASYNC_SERVER_FACTORIES["asyncio.start_server"], params[1])
+            self._hand_streams(func, params, conn)
+        self.class_memo.clear()  # (names resolved before the callbacks' streams were known)
+
+    def _server_factories(self, call: ast.Call, caller: FunctionInfo | None) -> list[str]:
+        """The asyncio server factories a call runs: `asyncio.start_server(...)`, or
+        `self.factory(...)` where the class assigns the attribute only such functions."""
+        name = self.imports.qualify(call.func)
+        if name in C.ASYNC_SERVER_FACTORIES:
+            return [name]
+        key = dotted(call.func)
+        if caller is None or caller.cls is None or key is None or not key.startswith("self.") or key.count(".") != 1:
+            return []
+        values = [b.value for b in self.index.self_bindings(caller.cls, key)]
+        while any(type(v) is ast.IfExp for v in values):  # `start_unix_server if path else start_server`
+            values = [part for v in values for part in ((v.body, v.orelse) if type(v) is ast.IfExp else (v,))]
+        names = [self.imports.qualify(v) for v in values]
+        return names if names and all(n in C.ASYNC_SERVER_FACTORIES for n in names) else []
+
+    def _callback_funcs(self, expr, caller: FunctionInfo | None) -> list[FunctionInfo]:
+        """The functions a server callback argument names: `handle`, `self.handle`, or the
+        closure a method of ours returns (`self._make_callback(cb)` returning `async def cb`)."""
+        if type(expr) is ast.Call:
+            maker = self.callee(expr, Activation(caller) if caller is not None else None)
+            if maker is None:
+                return []
+            returned = [r.value for r in return_statements(maker.node)]
+            if not returned or any(type(v) is not ast.Name or v.id not in maker.nested for v in returned):
+                return []
+            return [maker.nested[v.id] for v in returned]
+        target = dotted(expr)
+        return [func for func in self.index.functions
+                if target is not None and (func.name == target or target.endswith("." + func.name))]
 
 
 def _tells_apart(values: list, index: int) -> bool:
@@ -1079,6 +1193,17 @@ def class_level(func: FunctionInfo) -> bool:
     """A @staticmethod or @classmethod: callable on the class itself."""
     return any(type(d) is ast.Name and d.id in ("staticmethod", "classmethod")
                for d in getattr(func.node, "decorator_list", ()))
+
+
+def _classmethod_cls(func: FunctionInfo | None) -> ClassInfo | None:
+    """The class `cls` names in a classmethod, or in a closure inside one (`cls(...)` builds it,
+    or a subclass the method is called on)."""
+    for scope in _scopes(func):
+        if "cls" in scope.bindings:
+            return None
+        if "cls" in scope.params:
+            return scope.cls if scope.is_method and class_level(scope) else None
+    return None
 
 
 def _scopes(func: FunctionInfo):
@@ -1109,7 +1234,10 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
         return (type(value) is ast.Call and imports.qualify(value.func) in C.SOCKET_CLASSES
                 and binding.func is not None and not _connects(binding.func, key))
     kept = [b for b in bindings if not placeholder(b)]
-    return kept if kept and len(kept) < len(bindings) else bindings
+    # (only `self.handle = None` left: no socket replaces it; a listener made in listen() and
+    # never connected is the attribute's socket, not a placeholder)
+    replaced = any(not is_const(b.value, None) for b in kept)
+    return kept if replaced and len(kept) < len(bindings) else bindings
 
 
 def _connects(func: FunctionInfo, key: str, depth: int = 0) -> bool:
