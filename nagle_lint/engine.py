@@ -224,8 +224,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
     """The project's own modules whose classes or functions this file imports, each read with
     only what those definitions need: ((path, ast module), ...). A socket made here is often
     written through a base class or a wrapper defined there, and the reverse."""
-    from nagle_lint.project.modules import (absolute, bound_imports, module_file, module_name, subclass_files,
-                                            top_definitions)
+    from nagle_lint.project.modules import bound_imports, module_file, module_name, subclass_files, top_definitions
 
     wanted: dict[str, set[str]] = {}
 
@@ -259,16 +258,10 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
                     # imports what it tests: walking the library from every test costs more than
                     # the tests' findings, and neither a plain module, as before)
                     submodules[alias.name] = alias.name  # `import pkg` then `pkg.Client(sock)`
-            continue
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        base = absolute(path, node.module, node.level)
-        if not base or base.split(".")[0] in _CATALOG_TOPS:
-            continue
-        for alias in node.names:
-            want(base, alias.name)
-            if alias.name != "*" and module_file(path, f"{base}.{alias.name}") is not None:
-                submodules[alias.asname or alias.name] = f"{base}.{alias.name}"
+    for base, alias in _project_from_imports(path, tree):
+        want(base, alias.name)
+        if alias.name != "*" and module_file(path, f"{base}.{alias.name}") is not None:
+            submodules[alias.asname or alias.name] = f"{base}.{alias.name}"
     # `from pkg import sockutil` then `sockutil.connect(addr)`: the definitions used through it
     if submodules:
         for node in syntax.walk(tree):
@@ -303,6 +296,19 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
     return tuple(out)
 
 
+def _project_from_imports(path: str, tree: ast.Module):
+    """(module, alias) for each `from module import name` of a module the catalog does not
+    describe (the project's own, or a third party's)."""
+    from nagle_lint.project.modules import absolute
+
+    for node in _statements(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = absolute(path, node.module, node.level)
+            if base and base.split(".")[0] not in _CATALOG_TOPS:
+                for alias in node.names:
+                    yield base, alias
+
+
 def _is_package(found: str | None) -> bool:
     return found is not None and os.path.basename(found) == "__init__.py"
 
@@ -310,24 +316,18 @@ def _is_package(found: str | None) -> bool:
 def _used_from_project(path: str, module: ast.Module, names: set[str]) -> dict[str, set[str]]:
     """The project files whose socket-touching classes or functions the named definitions of a
     linked module use by a name it imports from them: file -> names."""
-    from nagle_lint.project.modules import absolute, module_file, top_definitions
+    from nagle_lint.project.modules import module_file, top_definitions
 
     mentioned = {node.id for stmt in module.body if isinstance(stmt, (ast.ClassDef, ast.FunctionDef,
                                                                        ast.AsyncFunctionDef)) and stmt.name in names
                  for node in ast.walk(stmt) if isinstance(node, ast.Name)}
     out: dict[str, set[str]] = {}
-    for node in _statements(module):
-        if not isinstance(node, ast.ImportFrom):
+    for base, alias in _project_from_imports(path, module):
+        if (alias.asname or alias.name) not in mentioned:
             continue
-        base = absolute(path, node.module, node.level)
-        if not base or base.split(".")[0] in _CATALOG_TOPS:
-            continue
-        for alias in node.names:
-            if (alias.asname or alias.name) not in mentioned:
-                continue
-            found = module_file(path, base)
-            if found is not None and top_definitions(found).get(alias.name):
-                out.setdefault(found, set()).add(alias.name)
+        found = module_file(path, base)
+        if found is not None and top_definitions(found).get(alias.name):
+            out.setdefault(found, set()).add(alias.name)
     return out
 
 
