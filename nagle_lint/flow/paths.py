@@ -711,28 +711,11 @@ class Walker:
             # (its continue and break states are the first's, kept)
             second_out = first_out
         else:
-            loop.continues.clear()
-            self._later_turns += 1
-            self._turn_pending.append({id(c[0]) for chains in (second_in or {}).values() for c in chains
-                                       if c[0] is not None})
-            try:
-                second_out = self.block(stmt.body, second_in, frame)
-            finally:
-                self._later_turns -= 1
-                self._turn_pending.pop()
+            second_out = self._later_turn(stmt, second_in, loop, frame)
             if infinite and loop.breaks and second_out is not None:
                 # `while True:` leaves only by break: what the second turn wrote leaves through
                 # the break of a third (a chunk loop that stops at EOF, then CopyDone)
-                third_in = enter(join(second_out, *loop.continues))
-                loop.continues.clear()
-                self._later_turns += 1
-                self._turn_pending.append({id(c[0]) for chains in (third_in or {}).values() for c in chains
-                                           if c[0] is not None})
-                try:
-                    self.block(stmt.body, third_in, frame)
-                finally:
-                    self._later_turns -= 1
-                    self._turn_pending.pop()
+                self._later_turn(stmt, enter(join(second_out, *loop.continues)), loop, frame)
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
         # and a zero-turn path around a read loop would invent writes with no read between them.
@@ -745,6 +728,19 @@ class Walker:
             # attribute, on the peer's answer: the writes before may have been answered
             out = shadow(out)
         return out
+
+    def _later_turn(self, stmt, state, loop: "_Loop", frame: _Frame):
+        """Walk the loop body once more, as a turn after the first: its writes are events of
+        their own, and the first pieces pending as it begins are told apart from its own."""
+        loop.continues.clear()
+        self._later_turns += 1
+        self._turn_pending.append({id(c[0]) for chains in (state or {}).values() for c in chains
+                                   if c[0] is not None})
+        try:
+            return self.block(stmt.body, state, frame)
+        finally:
+            self._later_turns -= 1
+            self._turn_pending.pop()
 
     def _each_connection(self, stmt, frame: _Frame):
         """(conn, its chains at the start of a turn) when a `for` loop takes its target from a
