@@ -1051,9 +1051,10 @@ class Resolver:
     def _unix_servers_of(self) -> set[str]:
         if not hasattr(self, "_unix_handlers"):
             found = set()
+            local = self._local_unix_servers() if self._imports_from("socketserver") else set()
             for call in (_calls(self.index.module) if self._imports_from("socketserver") else ()):
                 name = self.imports.qualify(call.func)
-                if name in C.UNIX_SERVERS or (name is None and dotted(call.func) in self._local_unix_servers()):
+                if name in C.UNIX_SERVERS or (name is None and dotted(call.func) in local):
                     for arg in args_of(call)[1:2]:
                         handler = dotted(arg.value)
                         if handler:
