@@ -110,3 +110,27 @@ def test_diff_applies_with_git_apply_from_any_folder(tmp_path, where, target):
     patch = subprocess.run(["patch", "-p1", "--dry-run"], input=proc.stdout, text=True, cwd=repo,
                            capture_output=True)
     assert patch.returncode == 0, patch.stdout + patch.stderr
+
+
+def test_fixes_are_built_only_for_outputs_that_print_them(project, monkeypatch, capsys):
+    """concise and github print no fix, so no libcst tree is built for them; json, full, sarif
+    and --diff still carry every fix."""
+    from nagle_lint import cli
+    from nagle_lint.fixes import tree
+
+    built = []
+    real = tree.FixView.__init__
+
+    def counting(self, source):
+        built.append(1)
+        real(self, source)
+
+    monkeypatch.setattr(tree.FixView, "__init__", counting)
+    monkeypatch.chdir(project)
+    for fmt in ("concise", "github"):
+        assert cli.main(["bad.py", "--no-cache", "--jobs", "1", "--output-format", fmt]) == 1
+    assert built == []
+    capsys.readouterr()
+    assert cli.main(["bad.py", "--no-cache", "--jobs", "1", "--output-format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert built and all(item["fixes"] for item in data)

@@ -24,6 +24,7 @@ FORMATTERS: dict[str, Callable[..., None]] = {
 }
 FORMATS: tuple[str, ...] = tuple(FORMATTERS)
 HUMAN_FORMATS = frozenset({"concise", "full"})  # the ones that get a summary line
+SHOWS_FIXES = frozenset({"full", "json", "sarif"})  # the others print no fix: none is computed for them
 
 
 def write_report(fmt: str, results: Iterable[FileResult], out: TextIO, *, root=None,
@@ -37,5 +38,5 @@ def write_report(fmt: str, results: Iterable[FileResult], out: TextIO, *, root=N
     formatter(list(results), out, root=root, rules=rules, version=version, color=color)
 
 
-__all__ = ["FORMATS", "FORMATTERS", "HUMAN_FORMATS", "write_report", "write_concise", "write_full",
+__all__ = ["FORMATS", "FORMATTERS", "HUMAN_FORMATS", "SHOWS_FIXES", "write_report", "write_concise", "write_full",
            "write_json", "write_sarif", "write_github"]
