@@ -825,6 +825,12 @@ def main(argv: list[str] | None = None) -> int:
     nagle = shlex.split(args.nagle_lint)
     if not shutil.which(nagle[0]):
         sys.exit(f"{nagle[0]} not found (use --nagle-lint CMD)")
+    # run from elsewhere than this checkout: an editable install whose source folder is gone
+    # imports from the current directory only, and every fix would then "change nothing"
+    probe = subprocess.run(nagle + ["--version"], cwd=tempfile.gettempdir(), capture_output=True, text=True)
+    if probe.returncode != 0:
+        last = (probe.stderr.strip().splitlines() or ["no output"])[-1]
+        sys.exit(f"{args.nagle_lint} --version fails outside this checkout: {last}")
     netns = netns_prefix(not args.no_netns)
     log("network: " + ("suites run in a loopback-only namespace (unshare -rn)" if netns else
                        "suites run with the host network (no namespace)"))

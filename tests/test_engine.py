@@ -516,3 +516,20 @@ def test_a_helper_that_hands_its_parameter_back_makes_no_connection():
     assert returns_new(index.module_functions["_connect"], origin)
     # `s = _secure(s, ctx)` keeps the connection _connect made: it is not made again there
     assert not returns_new(index.module_functions["_secure"], origin)
+
+
+def test_a_handler_exit_read_is_named_by_the_method_not_its_def_line():
+    """The server reads the next request once do_GET() returns: the message says so, instead
+    of pointing at the def line, which comes before the writes it follows."""
+    source = ("import http.server\n"
+              "class H(http.server.BaseHTTPRequestHandler):\n"
+              "    protocol_version = 'HTTP/1.1'\n"
+              "    def do_GET(self):\n"
+              "        self.send_response(200)\n"
+              "        self.end_headers()\n"
+              "        self.wfile.write(b'ok')\n")
+    result = check_source(source, "t.py")
+    messages = {f.code: f.message for f in result.findings}
+    assert set(messages) == {"NAG102", "NAG202"}
+    for message in messages.values():
+        assert "next request read after `do_GET()` returns" in message and "line 4" not in message

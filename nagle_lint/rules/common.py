@@ -14,13 +14,13 @@ if TYPE_CHECKING:
 # fixes (libcst) are imported when a rule first runs, so a run served from the cache loads neither.
 
 _TEMPLATES = {
-    "NAG101": ("request written in {n} pieces on `{s}` (1st at line {first}, reply read at line {read}): "
+    "NAG101": ("request written in {n} pieces on `{s}` (1st at line {first}, reply read {read}): "
                "Nagle holds this piece until the peer's delayed ACK, ~40 ms per request; "
                "send one buffer or set TCP_NODELAY"),
-    "NAG102": ("response written in {n} pieces on `{s}` (1st at line {first}, next request read at line {read}): "
+    "NAG102": ("response written in {n} pieces on `{s}` (1st at line {first}, next request read {read}): "
                "Nagle holds this piece until the client's delayed ACK, ~40 ms per response; "
                "{fix}"),
-    "NAG103": ("write in a loop on `{s}` before the read at line {read}: each piece after the first waits "
+    "NAG103": ("write in a loop on `{s}` before the read {read}: each piece after the first waits "
                "for the peer's delayed ACK, ~40 ms; send b\"\".join(pieces) once or set TCP_NODELAY"),
     "NAG401": ("message written in {n} pieces on `{s}`, which has TCP_NODELAY (1st at line {first}): "
                "no stall, but one more syscall and segment per message; use writelines() or one buffer"),
@@ -55,7 +55,7 @@ def split_findings(ctx: FileContext, rule: Rule):
         fix_hint = ("send the body with the headers in one write, or set disable_nagle_algorithm = True"
                     if handler else "write one buffer or set TCP_NODELAY")
         message = _TEMPLATES[rule.code].format(
-            n="2" if split.count == 2 else "3+", s=stream, first=ctx.where(first), read=ctx.where(split.read),
+            n="2" if split.count == 2 else "3+", s=stream, first=ctx.where(first), read=read_where(ctx, split.read),
             fix=fix_hint) + _optional(split.conn)
         related = [("first piece", first), ("next request" if split.read_label != "read" else "read", split.read)]
         if split.second.same_write(split.first):
@@ -68,6 +68,19 @@ def split_findings(ctx: FileContext, rule: Rule):
         yield ctx.finding(rule, second, message, related=related, fixes=fixes,
                           pieces=(split.first.size, split.second.size),
                           side="server" if split.conn.side == C.SERVER else "client")
+
+
+def read_where(ctx: FileContext, read) -> str:
+    """Where the read is, for a message: `at line 43`; for a handler whose server reads the
+    next request once it returns (its def line would come before the writes it follows), `after
+    `do_GET()` returns`; for a library's own read, what the library calls it."""
+    import ast
+
+    if isinstance(read, FrameworkRead):
+        return read.where
+    if type(read) in (ast.FunctionDef, ast.AsyncFunctionDef):
+        return f"after `{read.name}()` returns"
+    return f"at line {ctx.where(read)}"
 
 
 def _in_the_loop(ctx: FileContext, write, located):
@@ -136,7 +149,7 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         framework = isinstance(read, FrameworkRead)  # read by a library base class
         name = (ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (None,))[0]
                 or ("self.sock" if framework else receiver_name(read)))
-        where = read.where if framework else f"at line {ctx.where(read)}"
+        where = read_where(ctx, read)
         message = _NODELAY_TEMPLATES[side].format(s=name, read=where, fix=fix) + _optional(conn)
         related = [("also made here", site) for _, site in others] + ([] if framework else [("read", read)])
         fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
