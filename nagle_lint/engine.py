@@ -340,7 +340,9 @@ def _linked_module_cached(path: str, stamp: tuple, settings: Settings):
         if len(data) > _LINK_MAX_BYTES:
             return None
         source = decode(data).text
-        return sparse_tree(source, screen(source), settings)
+        from nagle_lint.project.modules import SOCKET_USE_TEXT
+        # (what made a definition worth linking keeps it in the sparse read)
+        return sparse_tree(source, screen(source), settings, also=SOCKET_USE_TEXT)
     except (ReadError, RecursionError):
         return None
 
@@ -353,7 +355,7 @@ def _linked_module(path: str, settings: Settings):
     return _linked_module_cached(os.path.abspath(path), (info.st_size, info.st_mtime_ns), settings)
 
 
-def sparse_tree(source: str, tree: ast.Module, settings: Settings) -> ast.Module:
+def sparse_tree(source: str, tree: ast.Module, settings: Settings, also: re.Pattern | None = None) -> ast.Module:
     """The module with the top-level statements that cannot matter left out.
 
     Most of a large file has nothing to do with sockets, and every function read is walked.
@@ -375,7 +377,8 @@ def sparse_tree(source: str, tree: ast.Module, settings: Settings) -> ast.Module
     for region, node in zip(regions, tree.body):
         small = region[1] - region[0] < 3 and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
                                                                            ast.ClassDef))
-        region[4] = small or _imports_names(node) or bool(pattern.search(region[2]))
+        region[4] = small or _imports_names(node) or bool(pattern.search(region[2])) \
+            or bool(also is not None and also.search(region[2]))
     changed = True
     while changed:
         changed = False

@@ -88,6 +88,14 @@ ASYNC_PAIR_FACTORIES: dict[str, StreamFacts] = {
     "asyncio.streams.open_connection": TCP_CLIENT_NODELAY.with_(role=ASYNC_WRITER),
     "asyncio.open_unix_connection": UNIX_SOCKET.with_(role=ASYNC_WRITER),
 }
+# asyncio's low-level client, written as open_connection() itself is: `transport, _ = await
+# loop.create_connection(factory, sock=s)`, then `StreamWriter(transport, protocol, reader, loop)`
+# writes on that transport and the StreamReader handed to it reads what the transport receives.
+# The transport sets TCP_NODELAY only when sock.proto == IPPROTO_TCP (base_events._set_nodelay,
+# called by _SelectorSocketTransport.__init__), so a plain `socket.socket()` keeps Nagle on.
+EVENT_LOOPS = frozenset({"asyncio.get_event_loop", "asyncio.get_running_loop", "asyncio.new_event_loop"})
+ASYNC_STREAM_WRITERS = frozenset({"asyncio.StreamWriter", "asyncio.streams.StreamWriter"})
+ASYNC_STREAM_READERS = frozenset({"asyncio.StreamReader", "asyncio.streams.StreamReader"})
 # Servers whose callback receives (reader, writer) for each accepted connection.
 ASYNC_SERVER_FACTORIES: dict[str, StreamFacts] = {
     "asyncio.start_server": TCP_SERVER.with_(nagle=OFF, role=ASYNC_WRITER),

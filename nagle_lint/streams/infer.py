@@ -239,6 +239,9 @@ class Resolver:
                         named = self._class_attribute_class(called, func)
                         if named is not None:  # `self.handler_class(sock)` builds a Handler
                             self._class_calls.setdefault(named, []).append((call, func))
+                        built = _classmethod_cls(func) if called == "cls" else None
+                        if built is not None:  # `return cls(reader, writer)` in a classmethod
+                            self._class_calls.setdefault(built.name, []).append((call, func))
         return self._class_calls
 
     def _hook_class(self, called, func: FunctionInfo | None) -> str | None:
@@ -280,9 +283,28 @@ class Resolver:
         handed = self._handed_in(cls, attr, bindings) if key.count(".") == 1 else []
         if not bindings and not handed:
             return None
-        results = [self._from_bindings(_drop_placeholders(bindings, key, self.imports), None, cls)] if bindings else []
+        # `self.socket = SnappySocket(self.socket)`: a wrapper of ours around what the attribute
+        # already holds is that connection again, whatever else the attribute holds
+        own = [b for b in bindings if not self._rewraps(b, key)] or bindings
+        results = [self._from_bindings(_drop_placeholders(own, key, self.imports), None, cls)] if bindings else []
         results += [self.resolve(value, Activation(func)) for value, func in handed]
         return merge(results)
+
+    def _rewraps(self, binding: Binding, key: str) -> bool:
+        """Is the binding `self.x = Wrapper(self.x, ...)` with Wrapper a class of ours whose
+        __init__ keeps that argument on the instance?"""
+        value = binding.value
+        if type(value) is not ast.Call or binding.func is None:
+            return False
+        wrapper = self._class_named(value.func, Activation(binding.func))
+        init = self.index.method(wrapper, "__init__") if wrapper is not None else None
+        if init is None:
+            return False
+        names = [p for p in init.params if p not in ("self", "cls")]
+        given = [name for position, name in enumerate(names) if dotted(_arg(value, position, name)) == key]
+        return any(type(node) is ast.Assign and type(node.value) is ast.Name and node.value.id in given
+                   and any(type(t) is ast.Attribute and dotted(t.value) == "self" for t in node.targets)
+                   for node in ast.walk(init.node))
 
     def _handed_in(self, cls: ClassInfo, attr: str, bindings: list[Binding]) -> list:
         """(value, function) for what the module gives an instance it builds empty, from outside
@@ -432,6 +454,14 @@ class Resolver:
             if method in ("enter_context", "enter_async_context") and index is None and args_of(call):
                 # ExitStack.enter_context(f) returns f.__enter__(): a socket or its file itself
                 return self.resolve(args_of(call)[0].value, act, None, depth + 1)
+            if method == "create_connection" and index == 0 and self._event_loop(func.value, act):
+                # `transport, _ = await loop.create_connection(factory, sock=s)`: the transport
+                # writes on s, and sets TCP_NODELAY only when s.proto == IPPROTO_TCP
+                sock = _arg(call, 99, "sock")
+                given = self.resolve(sock, act, None, depth + 1) if sock is not None else None
+                if isinstance(given, Stream) and given.conn.is_tcp and given.conn.proto_zero:
+                    return self.stream(given.conn, C.ASYNC_WRITER, site=(call, 0))
+                return None
             if method == "unwrap" and index is None:  # SSLSocket.unwrap(): the plain socket again
                 return self.resolve(func.value, act, None, depth + 1)
             if method == "wrap_socket" and index is None:
@@ -513,6 +543,14 @@ class Resolver:
             target = _arg(call, 0, "socket")
             base = self.resolve(target, act) if target is not None else None
             return self.stream(base.conn, C.IOSTREAM, site=call) if isinstance(base, Stream) else None
+        if qualified in C.ASYNC_STREAM_WRITERS and index is None:
+            target = _arg(call, 0, "transport")  # StreamWriter(transport, protocol, reader, loop)
+            base = self.resolve(target, act) if target is not None else None
+            if isinstance(base, Stream) and base.role == C.ASYNC_WRITER:
+                return self.stream(base.conn, C.ASYNC_WRITER, site=call)
+            return None
+        if qualified in C.ASYNC_STREAM_READERS and index is None and act is not None and act.func is not None:
+            return self._stream_reader(call, act)
         if qualified in C.FACTORIES:
             if index is not None:
                 return None
@@ -532,6 +570,30 @@ class Resolver:
                 conn = self.conn(call, facts, label, origin_func=act.func if act else None)
             return self.stream(conn, C.ASYNC_READER if index == 0 else C.ASYNC_WRITER, site=(call, index))
         return None
+
+    def _event_loop(self, expr, act: Activation | None) -> bool:
+        """Is expr asyncio's event loop: `asyncio.get_event_loop()`, or a local only ever
+        assigned that (`loop = asyncio.get_running_loop()`)?"""
+        if type(expr) is ast.Call:
+            return self.imports.qualify(expr.func) in C.EVENT_LOOPS
+        if type(expr) is not ast.Name or act is None or act.func is None:
+            return False
+        bindings = act.func.bindings.get(expr.id, ())
+        return bool(bindings) and all(b.index is None and type(b.value) is ast.Call
+                                      and self.imports.qualify(b.value.func) in C.EVENT_LOOPS for b in bindings)
+
+    def _stream_reader(self, call: ast.Call, act: Activation):
+        """`reader = asyncio.StreamReader()` handed to `StreamWriter(transport, protocol, reader,
+        loop)` in the same function: it reads what that transport receives."""
+        names = {name for name, bindings in act.func.bindings.items()
+                 if any(b.value is call and b.index is None for b in bindings)}
+        found = []
+        for other in _calls_outside_defs(act.func.node.body):
+            handed = _arg(other, 2, "reader") if self.imports.qualify(other.func) in C.ASYNC_STREAM_WRITERS else None
+            if type(handed) is ast.Name and handed.id in names:
+                found.append(self.resolve(other, act))
+        writer = merge(found) if found else None
+        return self.stream(writer.conn, C.ASYNC_READER, site=call) if isinstance(writer, Stream) else None
 
     def _socket_subclass(self, cls: ClassInfo | None) -> bool:
         """A class of ours built on socket.socket that takes its arguments (a vendored SOCKS
@@ -1234,10 +1296,12 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
         value = binding.value
         return (type(value) is ast.Call and imports.qualify(value.func) in C.SOCKET_CLASSES
                 and binding.func is not None and not _connects(binding.func, key))
+    def rewrapped(binding: Binding) -> bool:  # `self.sock = wrap_socket(self.sock)`: the same socket
+        return any(dotted(node) == key for node in ast.walk(binding.value) if type(node) is ast.Attribute)
     kept = [b for b in bindings if not placeholder(b)]
     # (only `self.handle = None` left: no socket replaces it; a listener made in listen() and
-    # never connected is the attribute's socket, not a placeholder)
-    replaced = any(not is_const(b.value, None) for b in kept)
+    # never connected is the attribute's socket, not a placeholder, nor is one only wrapped later)
+    replaced = any(not is_const(b.value, None) and not rewrapped(b) for b in kept)
     return kept if replaced and len(kept) < len(bindings) else bindings
 
 
