@@ -1005,9 +1005,13 @@ class Resolver:
         if init is not None:
             # `asyncore.dispatcher.__init__(self, sock, map)` / `super().__init__(sock)`
             for call in _calls(init.node):
-                if type(call.func) is ast.Attribute and call.func.attr == "__init__":
-                    args = [a.value for a in args_of(call) if a.keyword is None and not a.star]
-                    if type(call.func.value) is not ast.Call and args and dotted(args[0]) == "self":
+                called, args = call.func, [a.value for a in args_of(call) if a.keyword is None and not a.star]
+                if self.imports.qualify(called) == "functools.partial" and args:
+                    # `partial(asyncore.dispatcher.__init__, self, self._socket, map)`, run later
+                    # (by a timer on the loop's thread): the same constructor call
+                    called, args = args[0], args[1:]
+                if type(called) is ast.Attribute and called.attr == "__init__":
+                    if type(called.value) is not ast.Call and args and dotted(args[0]) == "self":
                         args = args[1:]  # the unbound form names self first
                     given = args[0] if args else next((a.value for a in args_of(call) if a.keyword == "sock"), None)
                     if given is not None:
