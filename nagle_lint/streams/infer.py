@@ -201,7 +201,7 @@ class Resolver:
         for call, caller in [found for cls in classes for found in self._calls_named(cls.name)]:
             value = _arg(call, position, param)
             if value is not None and not _address_literal(value):
-                results.append(self.resolve(value, Activation(caller) if caller is not None else None))
+                results.append(self.resolve(value, self._caller_activation(caller)))
         return results
 
     def _constructor_arg(self, init: FunctionInfo, param: str, built: ClassInfo):
@@ -218,9 +218,47 @@ class Resolver:
         for call, caller in [found for cls in classes for found in self._calls_named(cls.name)]:
             value = _arg(call, position, param)
             if value is not None:
-                results.append(self.resolve(value, Activation(caller) if caller is not None else None))
+                results.append(self.resolve(value, self._caller_activation(caller)))
         known = [r for r in results if isinstance(r, Stream)]
         return merge(known) if known else SOFT
+
+    def _calls_own(self, call: ast.Call, outer: FunctionInfo | None, callee: FunctionInfo) -> bool:
+        """Is the call one of `callee`: `self._accept(...)` in a method of its class (or of a
+        subclass), `_accept(...)` for a module function; not another class's method of that name."""
+        if callee.cls is None:
+            return type(call.func) is ast.Name and callee.parent is None
+        receiver = call.func.value if type(call.func) is ast.Attribute else None
+        if type(receiver) is not ast.Name or receiver.id != "self" or outer is None:
+            return False
+        own = outer.cls if outer.cls is not None else None
+        return own is not None and callee.cls in self.index.class_chain(own)
+
+    def _caller_activation(self, caller: FunctionInfo | None) -> Activation | None:
+        """The function that builds a wrapper, for resolving what it passes. A private helper
+        (`conn = Wrapper(csock)` after `csock, _ = sock.accept()` in `_accept(self, sock)`) has
+        its stream parameters bound to what the module's calls of it pass (`self._accept(self.sock)`),
+        when each of them passes one."""
+        if caller is None:
+            return None
+        act = Activation(caller)
+        if not _private_name(caller.name):
+            return act
+        names = [p for p in caller.params if not (caller.is_method and p in ("self", "cls"))]
+        calls = [(call, outer) for call, outer in self._calls_named(caller.name) if self._calls_own(call, outer, caller)]
+        for position, name in enumerate(names):
+            if name in caller.bindings:
+                continue
+            found = []
+            for call, outer in calls:
+                value = _arg(call, position, name)
+                found.append(self._memo(self.class_memo, ("caller-arg", id(call), position),
+                                        lambda: self.resolve(value, Activation(outer) if outer is not None else None))
+                             if value is not None else None)
+            if found and all(isinstance(f, Stream) for f in found):
+                bound = merge(found)
+                if isinstance(bound, Stream):
+                    act.params[name] = bound
+        return act
 
     def _calls_named(self, name: str) -> list:
         """(call, function it is in) for every call of `name(...)` or `x.name(...)` in the module
@@ -1029,9 +1067,13 @@ class Resolver:
         if init is not None:
             # `asyncore.dispatcher.__init__(self, sock, map)` / `super().__init__(sock)`
             for call in _calls(init.node):
-                if type(call.func) is ast.Attribute and call.func.attr == "__init__":
-                    args = [a.value for a in args_of(call) if a.keyword is None and not a.star]
-                    if type(call.func.value) is not ast.Call and args and dotted(args[0]) == "self":
+                called, args = call.func, [a.value for a in args_of(call) if a.keyword is None and not a.star]
+                if self.imports.qualify(called) == "functools.partial" and args:
+                    # `partial(asyncore.dispatcher.__init__, self, self._socket, map)`, run later
+                    # (by a timer on the loop's thread): the same constructor call
+                    called, args = args[0], args[1:]
+                if type(called) is ast.Attribute and called.attr == "__init__":
+                    if type(called.value) is not ast.Call and args and dotted(args[0]) == "self":
                         args = args[1:]  # the unbound form names self first
                     given = args[0] if args else next((a.value for a in args_of(call) if a.keyword == "sock"), None)
                     if given is not None:
@@ -1230,6 +1272,11 @@ class Resolver:
         target = dotted(expr)
         return [func for func in self.index.functions
                 if target is not None and (func.name == target or target.endswith("." + func.name))]
+
+
+def _private_name(name: str) -> bool:
+    """`_accept`, not `__init__`: called only from the module's own code."""
+    return name.startswith("_") and not name.endswith("__")
 
 
 def _tells_apart(values: list, index: int) -> bool:
