@@ -875,7 +875,7 @@ class Walker:
         if methods:  # a wrapper object's method: its self attributes are its own
             return join(*(self.inline(method, call, state, frame, on_instance=True, instance_cls=cls)
                           for method, cls in methods))
-        self.spawned(call, frame)
+        self.spawned(call, state, frame)
         return state
 
     def _bound_method(self, func, frame: _Frame) -> "BoundMethod | None":
@@ -900,9 +900,10 @@ class Walker:
         stream = self.resolver.resolve(value.value, act)
         return BoundMethod(stream, value.attr) if isinstance(stream, Stream) else None
 
-    def spawned(self, call: ast.Call, frame: _Frame) -> None:
+    def spawned(self, call: ast.Call, state, frame: _Frame) -> None:
         """Thread(target=f, args=(conn,)) and executor.submit(f, conn): f runs on its own, with
-        the connection it was handed and a fresh state."""
+        the connections it was handed as the caller holds them (one just accepted is fresh: a
+        handler that answers once and closes makes one exchange) and nothing else pending."""
         name = self.imports.qualify(call.func) or dotted(call.func) or ""
         target, args = None, []
         if name.endswith("Thread") or name.endswith("Process"):
@@ -916,13 +917,18 @@ class Walker:
         if target is None:
             return
         fake = ast.Call(func=target, args=list(args), keywords=[])
+        handed = {}
+        for value in args:
+            stream = self._stream_of(value, frame)
+            if stream is not None and state is not None and stream.conn in state:
+                handed[stream.conn] = state[stream.conn]
         callee = self.resolver.callee(fake, frame.act)
         if callee is not None:
-            self.inline(callee, fake, {}, frame)
+            self.inline(callee, fake, handed, frame)
             return
         # `Thread(target=server.loop, args=(conn,))` with `server = Handler(...)`: its method
         for method, cls in self.resolver.instance_callees(fake, frame.act):
-            self.inline(method, fake, {}, frame, on_instance=True, instance_cls=cls)
+            self.inline(method, fake, dict(handed), frame, on_instance=True, instance_cls=cls)
 
     def _closing(self, state, conn: Conn):
         return {**state, conn: frozenset(chain[:6] + (CLOSING,) + chain[7:] for chain in self._chains(state, conn))}
