@@ -110,6 +110,7 @@ class FrameworkRead:
 
 
 HTTP_CLIENT_READ = FrameworkRead("by http.client's getresponse()")
+HTTPCORE_READ = FrameworkRead("by httpcore's HTTP connection")
 
 
 @dataclass
@@ -280,6 +281,7 @@ class Walker:
             if conn in self.result.kept_writes and (conn.handler is None or self._read_in_loop(conn, read)):
                 self.result.exchanges.setdefault(conn, read)
         self._http_connection_exchanges()
+        self._network_backend_exchanges()
         self._merge_repeated_writes()
         # a connection reached through a name that may hold another creation site instead:
         # the exchange and a TCP_NODELAY set through that name are the other's too (also an
@@ -331,6 +333,28 @@ class Walker:
                 for conn in (found.conn, *found.conn.alternatives):
                     if conn.is_tcp and conn.side == C.CLIENT:
                         self.result.exchanges.setdefault(conn, HTTP_CLIENT_READ)
+
+    def _network_backend_exchanges(self) -> None:
+        """An httpcore network backend with a connect_tcp() of its own: the socket it returns
+        wrapped in a SyncStream carries httpcore's requests and replies, Nagle on unless it sets
+        NODELAY (the stock backend's connect_tcp(), which sets it, does not run)."""
+        for cls in {id(c): c for c in self.index.classes.values()}.values():
+            connect = cls.methods.get("connect_tcp")
+            if connect is None or self.index.is_foreign(cls) or not any(
+                    self.imports.qualify(base) in C.HTTPCORE_BACKENDS
+                    for klass in self.index.class_chain(cls) for base in klass.bases):
+                continue
+            act = Activation(connect, cls=cls)
+            for ret in return_statements(connect.node):
+                value = ret.value
+                if type(value) is not ast.Call or not value.args or type(value.args[0]) is ast.Starred or \
+                        self.imports.qualify(value.func) not in C.HTTPCORE_SYNC_STREAMS:
+                    continue
+                found = self.resolver.resolve(value.args[0], act)
+                if isinstance(found, Stream):
+                    for conn in (found.conn, *found.conn.alternatives):
+                        if conn.is_tcp and conn.side == C.CLIENT:
+                            self.result.exchanges.setdefault(conn, HTTPCORE_READ)
 
     def _dispatched(self, func: FunctionInfo) -> bool:
         """Is the method what the class's __getattr__ answers for do_* names (`if

@@ -80,6 +80,15 @@ FACTORIES: dict[str, StreamFacts] = {
 # own connect() loses the TCP_NODELAY the base's connect() sets (stream-facts.md).
 HTTP_CONNECTIONS = frozenset({"http.client.HTTPConnection", "http.client.HTTPSConnection"})
 
+# httpcore's sync network backends: the pool's HTTP/1.1 and HTTP/2 connections write each request
+# (the header block, then each body chunk) and read the reply on the stream connect_tcp() returns,
+# and keep it for the next request. SyncBackend.connect_tcp sets TCP_NODELAY (httpcore >= 0.17.3);
+# a backend of one's own whose connect_tcp() wraps a socket it made in SyncStream does not
+# (stream-facts.md).
+HTTPCORE_BACKENDS = frozenset({"httpcore.NetworkBackend", "httpcore.SyncBackend",
+                               "httpcore._backends.base.NetworkBackend", "httpcore._backends.sync.SyncBackend"})
+HTTPCORE_SYNC_STREAMS = frozenset({"httpcore._backends.sync.SyncStream"})
+
 SOCKET_CLASSES = frozenset({"socket.socket", "socket.SocketType", "socks.socksocket"})
 
 # Awaitable factories returning (reader, writer); asyncio sets TCP_NODELAY on sockets it makes.
