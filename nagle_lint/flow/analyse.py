@@ -9,7 +9,7 @@ from nagle_lint.streams import catalog as C
 
 from nagle_lint.flow.paths import FlowResult, Walker
 from nagle_lint.flow.summaries import ClassInfo, FunctionInfo, ModuleIndex
-from nagle_lint.project.modules import module_name
+from nagle_lint.project.modules import module_name, quiet_definition
 from nagle_lint.streams.infer import Resolver
 from nagle_lint.streams.names import ImportMap, as_socket, dotted
 from nagle_lint.syntax import DEFINITIONS, default_of
@@ -112,7 +112,7 @@ def _agree(imports: ImportMap, other: ImportMap, own: set[str], path: str | None
         elif local in imports.names and imports.names[local] != qualified:
             mine, theirs = imports.qualify_name(local), other.qualify_name(local)  # re-exports followed
             project = here.split(".")[0]
-            if mine != theirs and (_may_be_a_stream(mine, project) or _may_be_a_stream(theirs, project)):
+            if mine != theirs and (_may_be_a_stream(mine, project, path) or _may_be_a_stream(theirs, project, path)):
                 return False
     return True
 
@@ -124,12 +124,15 @@ _STREAM_TOPS = frozenset({"socket", "_socket", "ssl", "select", "selectors", "as
                           "asynchat", "multiprocessing"})
 
 
-def _may_be_a_stream(qualified: str | None, project: str) -> bool:
+def _may_be_a_stream(qualified: str | None, project: str, path: str | None = None) -> bool:
     """Could the name's meaning change what a stream is? (`Queue` from gevent in one file and
-    from eventlet in the other cannot; `socket`, `StreamServer` or a class of the project can.)"""
+    from eventlet in the other cannot; `socket`, `StreamServer` or a class of the project can,
+    unless neither it nor any of its bases touches a socket: a packet class named `UUID`.)"""
     if qualified is None:
         return True
     top = qualified.split(".")[0]
+    if top == project and path is not None:
+        return not quiet_definition(path, qualified, lambda other: not _may_be_a_stream(other, project))
     return top in _STREAM_TOPS or top == project or qualified in C.SERVER_CALLBACKS
 
 

@@ -375,6 +375,39 @@ def reaching_self_values(func: "FunctionInfo", value) -> dict[str, ast.expr]:
     return found
 
 
+def reaching_bindings(func: "FunctionInfo", name: str, node) -> list | None:
+    """The bindings of local `name` that reach node by straight-line reading: the last plain
+    assignment before the statement holding node, in its block or an enclosing one, where the
+    other arm of an `if` does not count (`sock = Framed(sock)` in one branch, `Wrapper(sock)` in
+    the other). None when that cannot be told: a loop or `try` that rebinds it, a conditional
+    assignment before, none at all."""
+    bindings = func.bindings.get(name, ())
+
+    def inside(tree) -> list:
+        return [b for b in bindings if contains(tree, b.value)]
+
+    current = None
+    body = func.node.body
+    while True:
+        for stmt in body:
+            if not contains(stmt, node):
+                found = inside(stmt)
+                if found:
+                    if type(stmt) not in (ast.Assign, ast.AnnAssign):
+                        return None  # (bound in a branch, a loop, a with: maybe not on this path)
+                    current = found
+                continue
+            blocks = [block for block in child_blocks(stmt) if any(contains(s, node) for s in block)]
+            if not blocks:  # the statement holding node (or a compound statement's header)
+                return current if type(stmt) is not ast.While else None
+            if (type(stmt) in FOR_LOOPS or type(stmt) is ast.While or type(stmt) in TRIES) and inside(stmt):
+                return None  # (a later turn, or a handler after part of the body, sees another)
+            body = blocks[0]
+            break
+        else:
+            return None
+
+
 def contains(expr, node) -> bool:
     """Is node inside expr (or expr itself)? A walk that enters only the children whose lines
     hold node's (nodes made by the analysis have no position: those are walked whole)."""

@@ -7,6 +7,7 @@ modification time: a module imported by many files is read once per run.
 from __future__ import annotations
 
 import ast
+import builtins
 import configparser
 import functools
 import os
@@ -355,3 +356,50 @@ def subclass_files(path: str, class_names: set[str]) -> dict[str, set[str]]:
         if other != here and bases & class_names:
             out.setdefault(other, set()).add(subclass)
     return out
+
+
+_BASE_SUBSCRIPT = re.compile(r"\[[^\[\]]*\]")
+_MAX_QUIET_DEPTH = 8
+
+
+def quiet_definition(importer: str, qualified: str, foreign_quiet, depth: int = 0) -> bool:
+    """Is `qualified` a class or function of the project whose text touches no socket, and, for
+    a class, so is every base (followed through the project's imports; a base from elsewhere
+    is asked of foreign_quiet)? Such a name cannot change what a stream is."""
+    module, _, name = qualified.rpartition(".")
+    found = module_file(importer, module) if module and depth < _MAX_QUIET_DEPTH else None
+    if found is None:
+        return False
+    defined = top_definitions(found)
+    if name not in defined:  # re-exported there: `from .raw.ept import UUID`
+        target = bound_imports(found)[0].get(name)
+        return target is not None and target != qualified and quiet_definition(found, target, foreign_quiet, depth + 1)
+    if defined[name]:
+        return False
+    try:
+        with open(found, "rb") as handle:
+            text = handle.read().decode("utf-8", "replace")
+    except OSError:
+        return False
+    line = re.search(rf"^class[ \t]+{re.escape(name)}\b[ \t]*(?:\(([^)]*)\))?[ \t]*:", text, re.M)
+    if line is None:
+        return re.search(rf"^(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b", text, re.M) is not None
+    imported = bound_imports(found)[0]
+    for base in _BASE_SUBSCRIPT.sub("", line.group(1) or "").split(","):
+        base = base.strip()
+        if not base or base.startswith("metaclass="):
+            continue
+        if base in defined:
+            target = f"{module}.{base}"
+        elif base in imported:
+            target = imported[base]
+        elif base.isidentifier() and hasattr(builtins, base):
+            continue  # `object`, `Exception`
+        else:
+            return False  # a dotted or unknown base
+        if module_file(found, target.rpartition(".")[0] or target) is None:
+            if not foreign_quiet(target):
+                return False
+        elif not quiet_definition(found, target, foreign_quiet, depth + 1):
+            return False
+    return True

@@ -12,7 +12,7 @@ import ast
 
 from nagle_lint.flow.events import fast_children
 from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo, FunctionInfo, ModuleIndex, contains,
-                                      index_column, reaching_self_values)
+                                      index_column, reaching_bindings, reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
 from nagle_lint.syntax import DEFINITIONS, argument, args_of, default_of, is_const, is_str, positional
@@ -201,7 +201,7 @@ class Resolver:
         for call, caller in [found for cls in classes for found in self._calls_named(cls.name)]:
             value = _arg(call, position, param)
             if value is not None and not _address_literal(value):
-                results.append(self.resolve(value, self._caller_activation(caller)))
+                results.append(self._passed_there(value, self._caller_activation(caller)))
         return results
 
     def _constructor_arg(self, init: FunctionInfo, param: str, built: ClassInfo):
@@ -218,9 +218,21 @@ class Resolver:
         for call, caller in [found for cls in classes for found in self._calls_named(cls.name)]:
             value = _arg(call, position, param)
             if value is not None:
-                results.append(self.resolve(value, self._caller_activation(caller)))
+                results.append(self._passed_there(value, self._caller_activation(caller)))
         known = [r for r in results if isinstance(r, Stream)]
         return merge(known) if known else SOFT
+
+    def _passed_there(self, value, act: Activation | None):
+        """What a local passed to a constructor holds there: the assignment that reaches the call
+        (`sock = socket.socket()`, then on one branch `sock = Framed(sock)` and on the other
+        `Wrapper(sock)`), when straight-line reading tells; else every value the name takes."""
+        func = act.func if act is not None else None
+        if type(value) is ast.Name and func is not None and value.id not in act.params \
+                and len(func.bindings.get(value.id, ())) > 1:
+            reaching = reaching_bindings(func, value.id, value)
+            if reaching:
+                return self._from_bindings(reaching, act)
+        return self.resolve(value, act)
 
     def _calls_own(self, call: ast.Call, outer: FunctionInfo | None, callee: FunctionInfo) -> bool:
         """Is the call one of `callee`: `self._accept(...)` in a method of its class (or of a

@@ -1,0 +1,1 @@
+"""Framing sockets and record classes shared by the pos_/neg_rw_forwarding_wrapper clients."""
