@@ -533,3 +533,24 @@ def test_a_handler_exit_read_is_named_by_the_method_not_its_def_line():
     assert set(messages) == {"NAG102", "NAG202"}
     for message in messages.values():
         assert "next request read after `do_GET()` returns" in message and "line 4" not in message
+
+
+def test_a_server_callback_connection_is_named_by_its_parameter():
+    """`def handle(self, conn, address)` is flagged: the message names `conn`, not the attribute
+    of the wrapper the handler keeps it in."""
+    source = ("from gevent.server import StreamServer\n"
+              "class Session:\n"
+              "    def __init__(self, sock):\n"
+              "        self.channel = sock\n"
+              "    def run(self):\n"
+              "        while True:\n"
+              "            line = self.channel.recv(100)\n"
+              "            if not line:\n"
+              "                break\n"
+              "            self.channel.sendall(line)\n"
+              "class Echo(StreamServer):\n"
+              "    def handle(self, conn, address):\n"
+              "        Session(conn).run()\n")
+    found = [f for f in check_source(source, "t.py").findings if f.code == "NAG202"]
+    assert len(found) == 1 and found[0].span.line == 12
+    assert "server connection `conn` answers" in found[0].message

@@ -147,7 +147,10 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
         framework = isinstance(read, FrameworkRead)  # read by a library base class
-        name = (ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (None,))[0]
+        # (a server callback's connection is its parameter: `conn` of `def handle(self, conn,
+        # address)`, the line flagged, not the attribute a wrapper later keeps it in)
+        handed = conn.label if type(conn.origin).__name__ in ("FunctionDef", "AsyncFunctionDef") else None
+        name = (handed or ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (None,))[0]
                 or ("self.sock" if framework else receiver_name(read)))
         where = read_where(ctx, read)
         message = _NODELAY_TEMPLATES[side].format(s=name, read=where, fix=fix) + _optional(conn)
