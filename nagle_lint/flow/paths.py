@@ -1502,8 +1502,21 @@ class Walker:
         known = constant(value, self.imports, self.index.consts)
         if known is not None or type(value) is not ast.Name or func is None or value.id not in func.params:
             return known
+        if self._asked_by_a_caller(func, value.id):
+            return None  # `Framed(sock, nodelay=True)` in this module: not off unless configured
         default = default_of(func.node, value.id)
         return self._default(default, None) if default is not None else None
+
+    def _asked_by_a_caller(self, func: FunctionInfo, param: str) -> bool:
+        """Does some call of func in the module pass a true literal for the parameter (a class's
+        constructor call for its __init__)?"""
+        name = func.cls.name if func.name == "__init__" and func.cls is not None else func.name
+        names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
+        for call, _ in self.resolver.calls_by_name().get(name, ()):
+            known, literal = _literal(_given_args(names, call).get(param))
+            if known and literal:
+                return True
+        return False
 
     def _bound(self, expr, frame: _Frame) -> list:
         """(value, function it is assigned in) for every assignment of a name or self attribute."""
