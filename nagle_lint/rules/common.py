@@ -52,7 +52,7 @@ def split_findings(ctx: FileContext, rule: Rule):
         if second is not split.second.node and receiver_name(second) not in ("self", "stream"):
             stream = receiver_name(second)  # as the flagged line names it (`self._socket.send(b"")`), not the helper
         handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
-        fix_hint = ("send the body with the headers in one write, or set disable_nagle_algorithm = True"
+        fix_hint = ("send the body with the headers in one write, or " + _handler_nodelay(ctx, split.conn.handler)
                     if handler else "write one buffer or set TCP_NODELAY")
         message = _TEMPLATES[rule.code].format(
             n="2" if split.count == 2 else "3+", s=stream, first=ctx.where(first), read=read_where(ctx, split.read),
@@ -143,7 +143,7 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         grouped.update(id(c) for c, _ in group)
         (_, node), others = group[0], group[1:]
         if conn.handler is not None:
-            fix = "set disable_nagle_algorithm = True on the handler class"
+            fix = _handler_nodelay(ctx, conn.handler) + (" on the handler class" if ctx.facts.resolver.stock_setup_runs(conn.handler) else "")
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
         framework = isinstance(read, FrameworkRead)  # read by a library base class
@@ -182,3 +182,11 @@ def _joint(per_site: list[tuple]) -> tuple:
     least = max(fixes, key=lambda f: list(type(f.applicability)).index(f.applicability))
     edits = tuple(dict.fromkeys(e for f in fixes for e in f.edits))
     return (replace(fixes[0], applicability=least.applicability, edits=edits),)
+
+
+def _handler_nodelay(ctx, handler) -> str:
+    """How a handler class turns Nagle off: the flag is read only by the stock setup(), which an
+    own setup() that never calls it does not run."""
+    if ctx.facts.resolver.stock_setup_runs(handler):
+        return "set disable_nagle_algorithm = True"
+    return "set TCP_NODELAY on self.request in its setup()"

@@ -42,9 +42,18 @@ NOT_A_STREAM = StreamFacts(transport=UNKNOWN, nagle=OFF)
 # TCP_NODELAY): names through them are read as `socket.<name>`, so their families are judged too.
 SOCKET_MODULES = ("_socket", "gevent.socket", "gevent._socket3", "eventlet.green.socket")
 
+# Python 2's socket file class, `_fileobject(sock, mode, bufsize)`: what its sock.makefile()
+# returned (Python 2.7 Lib/socket.py), still written in compat branches of setup() code.
+PY2_FILE_OBJECT = "socket._fileobject"
+
 # The process's standard streams: written and flushed like files, never a socket of ours.
 STANDARD_STREAMS = frozenset({"sys.stdout", "sys.stderr", "sys.stdin", "sys.__stdout__", "sys.__stderr__",
                               "sys.__stdin__"})
+
+# Packages whose modules are the standard library's module of the same name with cooperative
+# sockets (eventlet/green/BaseHTTPServer.py is `patcher.inject('http.server', ...)`, and its
+# socket.py, SocketServer.py, http/server.py the same): `<package>.X.name` is read as `X.name`.
+GREEN_PACKAGES = ("eventlet.green",)
 
 # Python 2 names of the same modules (`import SocketServer as socketserver` in compat code).
 PY2_MODULES = {"SocketServer": "socketserver", "BaseHTTPServer": "http.server", "SimpleHTTPServer": "http.server",

@@ -323,6 +323,12 @@ class Resolver:
         attr = key[5:]
         # an assignment in a method the class overrides never runs for its instances
         bindings = [b for b in self.index.self_bindings(cls, key) if b.func is None or self.index.runs_for(cls, b.func)]
+        if conn is not None and attr == "request":
+            # an own __init__ that takes the request from what the server hands it, in a form of
+            # its own (`self.request = conn_state[1]`), keeps the stock meaning: the connection
+            # (unless what it is given is known to be something else)
+            bindings = [b for b in bindings if not _from_init_param(b)
+                        or self.resolve(b.value, Activation(b.func, cls=cls)) is not None]
         if conn is not None and attr in ("request", "connection", "wfile", "rfile") and not bindings:
             if attr in ("request", "connection"):
                 return self.stream(conn, C.SOCKET, key)
@@ -485,6 +491,12 @@ class Resolver:
             if made is not None:
                 return made
         func = call.func
+        if qualified == C.PY2_FILE_OBJECT and args_of(call) and type(args_of(call)[0].value) is not ast.Starred:
+            # Python 2's `socket._fileobject(sock, mode, bufsize)` is what its sock.makefile() returned
+            base = self.resolve(args_of(call)[0].value, act, None, depth + 1)
+            if isinstance(base, Stream) and index is None:
+                return self.stream(base.conn, _makefile_role(call, self.imports, self.index.consts, 1), site=call)
+            return base if base is SOFT else None
         if self._socket_subclass(self._class_named(func, act)):
             return self._factory(call, "socket.socket", act, index)
         if type(func) is ast.Attribute:
@@ -1404,10 +1416,11 @@ def merge(results: list):
     return first
 
 
-def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict) -> str:
-    mode_arg = _arg(call, 0, "mode")
+def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict, first: int = 0) -> str:
+    """first: the position of the mode argument (1 when the socket comes first)."""
+    mode_arg = _arg(call, first, "mode")
     mode = mode_arg.value if is_str(mode_arg) else "r"
-    buffering = _arg(call, 1, "buffering")
+    buffering = _arg(call, first + 1, "bufsize" if first else "buffering")
     unbuffered = buffering is not None and constant(buffering, imports, consts) == 0
     if "w" in mode and "r" in mode:
         return "buffered-rw"
@@ -1417,6 +1430,17 @@ def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict) -> str:
 
 
 _arg = argument
+
+
+def _from_init_param(binding: Binding) -> bool:
+    """Is the binding made in __init__ from one of its parameters (`conn_state[1]`, `request`)?"""
+    func = binding.func
+    if func is None or func.name != "__init__" or binding.index is not None:
+        return False
+    value = binding.value
+    while type(value) in (ast.Subscript, ast.Attribute):
+        value = value.value
+    return type(value) is ast.Name and value.id in func.params and value.id != "self"
 
 
 def _always_closes(cls: ClassInfo) -> bool:

@@ -164,7 +164,8 @@ class ImportMap:
 
 def as_socket(qualified: str) -> str:
     """`gevent.socket.AF_UNIX` -> `socket.AF_UNIX`: green socket modules mirror the stdlib's;
-    `SocketServer.X` -> `socketserver.X`: Python 2 names of the same modules."""
+    `SocketServer.X` -> `socketserver.X`: Python 2 names of the same modules (also green ones:
+    `eventlet.green.BaseHTTPServer.X` -> `http.server.X`)."""
     found = _AS_SOCKET.get(qualified)
     if found is None:
         if len(_AS_SOCKET) > 100_000:  # a long-lived process (the language server): stay bounded
@@ -177,6 +178,9 @@ _AS_SOCKET: dict[str, str] = {}  # a pure function of the string and the catalog
 
 
 def _rename_module(qualified: str) -> str:
+    for package in catalog.GREEN_PACKAGES:
+        if qualified.startswith(package + "."):
+            qualified = qualified[len(package) + 1:]
     head, dot, rest = qualified.partition(".")
     if head in catalog.PY2_MODULES:
         qualified = catalog.PY2_MODULES[head] + dot + rest
