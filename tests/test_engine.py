@@ -554,3 +554,20 @@ def test_a_server_callback_connection_is_named_by_its_parameter():
     found = [f for f in check_source(source, "t.py").findings if f.code == "NAG202"]
     assert len(found) == 1 and found[0].span.line == 12
     assert "server connection `conn` answers" in found[0].message
+
+
+def test_a_plain_request_handler_is_told_to_set_nodelay_in_handle():
+    """socketserver.BaseRequestHandler has no setup() that reads disable_nagle_algorithm: the
+    hint names what works there."""
+    source = ("import socketserver\n"
+              "class Echo(socketserver.BaseRequestHandler):\n"
+              "    def handle(self):\n"
+              "        while True:\n"
+              "            data = self.request.recv(1024)\n"
+              "            if not data:\n"
+              "                break\n"
+              "            self.request.sendall(data)\n"
+              "socketserver.TCPServer(('', 9999), Echo).serve_forever()\n")
+    found = [f for f in check_source(source, "t.py").findings if f.code == "NAG202"]
+    assert len(found) == 1
+    assert found[0].message.endswith("set TCP_NODELAY on self.request at the start of handle()")

@@ -39,13 +39,6 @@ from nagle_lint.streams import catalog as C
 from nagle_lint.fixes.tree import dotted, fix_context
 from nagle_lint.syntax import FUNCTIONS
 
-_STREAM_HANDLER_BASES = frozenset({
-    "socketserver.StreamRequestHandler", "http.server.BaseHTTPRequestHandler",
-    "http.server.SimpleHTTPRequestHandler", "http.server.CGIHTTPRequestHandler",
-    "wsgiref.simple_server.WSGIRequestHandler",
-})
-
-
 @guarded
 def nodelay_fixes(ctx, conn) -> tuple:
     if not conn.nagle_on():  # NAG401: TCP_NODELAY is already set
@@ -307,7 +300,7 @@ def _handler_fix(ctx, conn) -> tuple:
     # a module that makes AF_UNIX sockets may serve this handler on one (werkzeug's unix://
     # servers pick the family at run time): only a family-guarded call is harmless there
     unix_here = "AF_UNIX" in ctx.source
-    if bases & _STREAM_HANDLER_BASES:
+    if bases & C.STREAM_HANDLER_BASES:
         # the flag works only through the stock setup(); an own setup() gets the call instead
         if ctx.facts.resolver.stock_setup_runs(cls) and not unix_here:
             return _attribute_fix(ctx, node)

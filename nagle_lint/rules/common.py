@@ -143,7 +143,9 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         grouped.update(id(c) for c, _ in group)
         (_, node), others = group[0], group[1:]
         if conn.handler is not None:
-            fix = _handler_nodelay(ctx, conn.handler) + (" on the handler class" if ctx.facts.resolver.stock_setup_runs(conn.handler) else "")
+            fix = _handler_nodelay(ctx, conn.handler)
+            if fix.startswith("set disable_nagle_algorithm"):
+                fix += " on the handler class"
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
         framework = isinstance(read, FrameworkRead)  # read by a library base class
@@ -185,8 +187,12 @@ def _joint(per_site: list[tuple]) -> tuple:
 
 
 def _handler_nodelay(ctx, handler) -> str:
-    """How a handler class turns Nagle off: the flag is read only by the stock setup(), which an
-    own setup() that never calls it does not run."""
+    """How a handler class turns Nagle off: the flag is read only by StreamRequestHandler's stock
+    setup(), which a plain BaseRequestHandler does not have and an own setup() that never calls
+    it does not run."""
+    index, imports = ctx.facts.index, ctx.facts.imports
+    if not {imports.qualify(b) for klass in index.class_chain(handler) for b in klass.bases} & C.STREAM_HANDLER_BASES:
+        return "set TCP_NODELAY on self.request at the start of handle()"
     if ctx.facts.resolver.stock_setup_runs(handler):
         return "set disable_nagle_algorithm = True"
     return "set TCP_NODELAY on self.request in its setup()"

@@ -129,6 +129,13 @@ SERVER_CALLBACKS: dict[str, tuple[str, str]] = {
 }
 
 # Request-handler base classes: what `self.request`, `self.wfile`, `self.rfile` are.
+# The handler bases whose stock setup() reads `disable_nagle_algorithm` (a plain
+# socketserver.BaseRequestHandler never does).
+STREAM_HANDLER_BASES = frozenset({
+    "socketserver.StreamRequestHandler", "http.server.BaseHTTPRequestHandler",
+    "http.server.SimpleHTTPRequestHandler", "http.server.CGIHTTPRequestHandler",
+    "wsgiref.simple_server.WSGIRequestHandler",
+})
 HANDLER_BASES: dict[str, StreamFacts] = {
     "socketserver.BaseRequestHandler": TCP_SERVER,
     "socketserver.StreamRequestHandler": TCP_SERVER,
