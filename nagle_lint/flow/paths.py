@@ -322,39 +322,37 @@ class Walker:
     def _http_connection_exchanges(self) -> None:
         """An http.client connection class with a connect() of its own: what it puts in
         `self.sock` carries the base's requests and replies, Nagle on unless it sets NODELAY."""
-        for cls in {id(c): c for c in self.index.classes.values()}.values():
-            connect = cls.methods.get("connect")
-            if connect is None or self.index.is_foreign(cls) or not any(
-                    self.imports.qualify(base) in C.HTTP_CONNECTIONS
-                    for klass in self.index.class_chain(cls) for base in klass.bases):
-                continue
-            found = self.resolver.lookup("self.sock", Activation(connect, cls=cls))
-            if isinstance(found, Stream):
-                for conn in (found.conn, *found.conn.alternatives):
-                    if conn.is_tcp and conn.side == C.CLIENT:
-                        self.result.exchanges.setdefault(conn, HTTP_CLIENT_READ)
+        for cls, connect in self._overrides_of(C.HTTP_CONNECTIONS, "connect"):
+            self._framework_exchange(self.resolver.lookup("self.sock", Activation(connect, cls=cls)), HTTP_CLIENT_READ)
 
     def _network_backend_exchanges(self) -> None:
         """An httpcore network backend with a connect_tcp() of its own: the socket it returns
         wrapped in a SyncStream carries httpcore's requests and replies, Nagle on unless it sets
         NODELAY (the stock backend's connect_tcp(), which sets it, does not run)."""
-        for cls in {id(c): c for c in self.index.classes.values()}.values():
-            connect = cls.methods.get("connect_tcp")
-            if connect is None or self.index.is_foreign(cls) or not any(
-                    self.imports.qualify(base) in C.HTTPCORE_BACKENDS
-                    for klass in self.index.class_chain(cls) for base in klass.bases):
-                continue
+        for cls, connect in self._overrides_of(C.HTTPCORE_BACKENDS, "connect_tcp"):
             act = Activation(connect, cls=cls)
             for ret in return_statements(connect.node):
                 value = ret.value
                 if type(value) is not ast.Call or not value.args or type(value.args[0]) is ast.Starred or \
                         self.imports.qualify(value.func) not in C.HTTPCORE_SYNC_STREAMS:
                     continue
-                found = self.resolver.resolve(value.args[0], act)
-                if isinstance(found, Stream):
-                    for conn in (found.conn, *found.conn.alternatives):
-                        if conn.is_tcp and conn.side == C.CLIENT:
-                            self.result.exchanges.setdefault(conn, HTTPCORE_READ)
+                self._framework_exchange(self.resolver.resolve(value.args[0], act), HTTPCORE_READ)
+
+    def _overrides_of(self, bases, name: str):
+        """(class, method) for each class of this file built on one of a library's bases that
+        defines the method itself."""
+        for cls in {id(c): c for c in self.index.classes.values()}.values():
+            method = cls.methods.get(name)
+            if method is not None and not self.index.is_foreign(cls) and any(
+                    self.imports.qualify(base) in bases for klass in self.index.class_chain(cls) for base in klass.bases):
+                yield cls, method
+
+    def _framework_exchange(self, found, read: FrameworkRead) -> None:
+        """The library writes requests and reads replies on this TCP client connection."""
+        if isinstance(found, Stream):
+            for conn in (found.conn, *found.conn.alternatives):
+                if conn.is_tcp and conn.side == C.CLIENT:
+                    self.result.exchanges.setdefault(conn, read)
 
     def _dispatched(self, func: FunctionInfo) -> bool:
         """Is the method what the class's __getattr__ answers for do_* names (`if
