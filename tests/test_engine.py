@@ -571,3 +571,51 @@ def test_a_plain_request_handler_is_told_to_set_nodelay_in_handle():
     found = [f for f in check_source(source, "t.py").findings if f.code == "NAG202"]
     assert len(found) == 1
     assert found[0].message.endswith("set TCP_NODELAY on self.request at the start of handle()")
+
+
+REPLAYED = ("import socket\n"
+            "class Client:\n"
+            "    def __init__(self, host):\n"
+            "        self.sock = socket.create_connection((host, 1))\n"
+            "    def _put(self, data):\n"
+            "        self.sock.sendall(data)\n"
+            "    def ping(self):\n"
+            "        self._put(b'PING')\n"
+            "        self._put(b'\\r\\n')\n"
+            "        return self.sock.recv(1)\n"
+            "    def stat(self):\n"
+            "        self._put(b'STAT')\n"
+            "        self._put(b'\\r\\n')\n"
+            "        return self.sock.recv(1)\n")
+
+
+def test_a_helper_walk_replayed_at_another_call_site_names_that_site():
+    """The first `_put` of stat() starts from the state the first of ping() did: its walk is
+    replayed, not redone, and its write is stat()'s own piece (lines 12 then 13), not ping()'s."""
+    found = [(f.code, f.span.line, f.message) for f in check_source(REPLAYED, "t.py").findings if f.code == "NAG101"]
+    assert [(code, line) for code, line, _ in found] == [("NAG101", 9), ("NAG101", 13)]
+    assert "1st at line 8," in found[0][2] and "1st at line 12," in found[1][2]
+
+
+def test_a_helper_reached_in_the_same_state_from_two_roots_is_walked_once():
+    import ast
+
+    from nagle_lint.flow.paths import Walker
+    from nagle_lint.flow.summaries import FunctionInfo, ModuleIndex
+    from nagle_lint.streams.infer import Resolver
+    from nagle_lint.streams.names import ImportMap
+
+    walked = []
+
+    class Counting(Walker):
+        def function(self, act, *args, **kwargs):
+            walked.append(act.func.name)
+            return super().function(act, *args, **kwargs)
+
+    tree = ast.parse(REPLAYED)
+    index, imports = ModuleIndex(tree), ImportMap(tree)
+    Counting(index, imports, Resolver(index, imports, {})).run(
+        FunctionInfo(node=tree, name="<module>", cls=None, parent=None, params=[]))
+    # _put walked as a root, then after each first piece (ping and stat: two states) and once
+    # for the state both first calls start from; the first call of stat() is a replay
+    assert walked.count("_put") == 4 and walked.count("stat") == 1

@@ -174,6 +174,38 @@ class _Frame:
     outer_conds: tuple = ()  # (test, function) of the callers' enclosing `if`s, innermost last
 
 
+@dataclass(eq=False)
+class _OpenWalk:
+    began: int  # journal index at its start
+    base: int  # stack depth at its call
+    depth: int = 0  # deepest stack a call inside it was checked at
+    tainted: bool = False
+    funcs: set = field(default_factory=set)  # ids of the functions walked inside it
+
+    def __post_init__(self):
+        self.depth = self.base
+
+
+@dataclass(frozen=True, eq=False)
+class _Replay:
+    out: object  # exit state, events named for the kept walk's call sites
+    sites: tuple
+    began: int  # its journal entries: [began, ended)
+    ended: int
+    steps: int
+    touches: int
+    funcs: frozenset
+    depth: int  # how much deeper than its call the stack went inside it
+
+
+def _renamed(chain, events: dict):
+    first, second = chain[0], chain[1]
+    if (first is None or id(first) not in events) and (second is None or id(second) not in events):
+        return chain
+    return (events.get(id(first), first) if first is not None else None,
+            events.get(id(second), second) if second is not None else None) + chain[2:]
+
+
 def chain_key(chain) -> tuple:
     """A total order on chains that does not depend on object ids or set order."""
     first, second, count, dirty, cork, flag, warm, facts = chain
@@ -220,7 +252,14 @@ class Walker:
         self._write_events: dict = {}
         self._calls: dict[int, list] = {}
         self._consts: dict[int, dict] = {}
-        self._inlined: dict = {}
+        self._inlined: dict = {}  # exact key -> (exit state, journal index its walk began at)
+        # A helper's walk that depends on nothing but its key (no connection made or closed, no
+        # option set, nothing cut off) is replayed at another call site instead of walked again:
+        # its events and loops are renamed to the new call sites. The journal records, in order,
+        # what such a replay must redo; _open_walks holds the walks in progress (for taint).
+        self._replays: dict = {}
+        self._journal: list = []
+        self._open_walks: list[_OpenWalk] = []
         self._retries: dict = {}
         self._related: set | None = None
         self._node_order: dict | None = None
@@ -523,6 +562,7 @@ class Walker:
             taken = None if once or decided is False else self.block(stmt.body, body_in, frame)
             after_body, literals_after_body = dict(frame.act.params), dict(frame.act.literals)
             if decided is False and not once:
+                self._taint()  # (what the ruled-out branch learns depends on the callers' tests)
                 self._ruled_out += 1
                 try:
                     self.block(stmt.body, state, frame)
@@ -705,6 +745,8 @@ class Walker:
             return self.close_conn(state, drained)
         loop = _Loop(stmt, self._loop_key(stmt, frame))
         self.result.loop_nodes[loop.key] = stmt
+        if self._open_walks and frame.sites:
+            self._journal.append(("loop", stmt, frame.sites, loop.key))
         frame.loops.append(loop)
         is_for = type(stmt) in FOR_LOOPS
         header = stmt.iter if is_for else stmt.test
@@ -1028,7 +1070,10 @@ class Walker:
         if len(self.stack) > MAX_INLINE_DEPTH or callee in self.stack or self.steps > STEP_BUDGET:
             # A helper that touches streams but is not followed (too deep, recursive, budget):
             # it may read, so the writes before it are not known to be one message.
+            self._taint()
             return shadow(state)
+        for walk in self._open_walks:
+            walk.depth = max(walk.depth, len(self.stack))
         params = {}
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
         for name, value in zip(names, positional(call)):
@@ -1058,7 +1103,22 @@ class Walker:
                self._later_turns > 0 if self._has_once_guard(callee) else None, self._ruled_out > 0,
                tuple(sorted(literals.items())))
         if key in self._inlined:
-            return self._inlined[key]
+            out, began = self._inlined[key]
+            self._taint(after=began)  # (a walk begun after that one cannot replay it elsewhere)
+            return out
+        shared = None
+        if not self._later_turns and not self._ruled_out:
+            shared = (key[0], key[1], key[2], key[4], key[5], key[6], key[8])
+            replay = self._replays.get(shared)
+            if replay is not None and self._replayable(replay):
+                began = len(self._journal)
+                out = self._replay(replay, sites)
+                self._inlined[key] = (out, began)
+                return out
+        began = len(self._journal)
+        walk = _OpenWalk(began, len(self.stack))
+        self._open_walks.append(walk)
+        steps, touches = self.steps, self._touches
         self.stack.append(callee)
         try:
             out = self.function(Activation(callee, params, cls=self_cls, literals=literals), state,
@@ -1066,8 +1126,77 @@ class Walker:
                                 frame.outer_conds + tuple((test, frame.act.func) for test in frame.conds))
         finally:
             self.stack.pop()
-        self._inlined[key] = out
+            self._open_walks.pop()
+        for outer in self._open_walks:
+            outer.funcs |= walk.funcs
+            outer.funcs.add(id(callee))
+        self._inlined[key] = (out, began)
+        if shared is not None and not walk.tainted:
+            self._keep_replay(shared, walk, state, out, sites, callee, self.steps - steps, self._touches - touches)
         return out
+
+    # -- replaying a helper's walk at another call site --------------------------------------
+    def _taint(self, after: int = -1) -> None:
+        """The walks in progress (those begun after journal index `after`) depend on where they
+        run: never replayed elsewhere."""
+        for walk in self._open_walks:
+            if walk.began > after:
+                walk.tainted = True
+
+    def _keep_replay(self, shared, walk: "_OpenWalk", state, out, sites: tuple, callee, steps: int, touches: int):
+        entries = self._journal[walk.began:]
+        events = {id(c[i]) for chains in state.values() for c in chains for i in (0, 1) if c[i] is not None}
+        for entry in entries:
+            # (a write event the walk was handed and wrote again is not renamed safely)
+            if entry[0] == "event" and (id(entry[1]) in events or entry[1].sites[:len(sites)] != sites):
+                return
+            if entry[0] == "loop" and entry[2][:len(sites)] != sites:
+                return
+        self._replays[shared] = _Replay(out, sites, walk.began, len(self._journal), steps, touches,
+                                        frozenset(walk.funcs | {id(callee)}), walk.depth - walk.base)
+
+    def _replayable(self, replay: "_Replay") -> bool:
+        """Would a walk here meet the same limits (depth, recursion, budget) as the one kept?"""
+        return (len(self.stack) + replay.depth <= MAX_INLINE_DEPTH and self.steps + replay.steps <= STEP_BUDGET
+                and not any(id(f) in replay.funcs for f in self.stack))
+
+    def _replay(self, replay: "_Replay", sites: tuple):
+        cut = len(replay.sites)
+        loops, events = {}, {}
+        for entry in self._journal[replay.began:replay.ended]:
+            kind = entry[0]
+            if kind == "loop":
+                _, stmt, old_sites, old_key = entry
+                where = sites + old_sites[cut:]
+                key = self._loop_keys.setdefault((id(stmt), tuple(id(site) for site in where)), -1 - len(self._loop_keys))
+                self.result.loop_nodes[key] = stmt
+                loops[old_key] = key
+                self._journal.append(("loop", stmt, where, key))
+            elif kind == "event":
+                _, old, later = entry
+                new_loops = tuple(loops.get(k, k) for k in old.loops)
+                where = sites + old.sites[cut:]
+                key = (id(old.node), new_loops, tuple(id(site) for site in where))
+                if later is not None:
+                    key += (later,)
+                event = self._write_events.get(key)
+                if event is None:
+                    event = self._write_events[key] = WriteEvent(old.node, old.stream, old.size, old.large, new_loops,
+                                                                 old.func, where, self._rank(old.node, new_loops, where))
+                events[id(old)] = event
+                self._journal.append(("event", event, later))
+            else:
+                _, conn, chain, node, label, read_loops, repeats, recurs = entry
+                self._split(conn, _renamed(chain, events), node, label, tuple(loops.get(k, k) for k in read_loops),
+                            repeats, recurs)
+        self.steps += replay.steps
+        self._touches += replay.touches
+        for walk in self._open_walks:
+            walk.funcs |= replay.funcs
+            walk.depth = max(walk.depth, len(self.stack) + replay.depth)
+        if replay.out is None:
+            return None
+        return {conn: frozenset(_renamed(c, events) for c in chains) for conn, chains in replay.out.items()}
 
     def _has_once_guard(self, func: FunctionInfo) -> bool:
         """Does the function hold an `if x is None: x = ...` guard (its outcome differs between
@@ -1165,6 +1294,8 @@ class Walker:
             event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites,
                                self._rank(call, loops, frame.sites))
             self._write_events[key] = event
+        if self._open_walks:
+            self._journal.append(("event", event, self._later_turns > 0))
         self._name(conn, stream, call)
         if args and self._forwarded(args[0], call, frame):
             return state  # a relay passes on what another connection sent: not a request of its own
@@ -1244,6 +1375,8 @@ class Walker:
         if event is None:
             event = self._write_events[key] = WriteEvent(call, stream, 0, False, loops, frame.act.func, frame.sites,
                                                          self._rank(call, loops, frame.sites))
+        if self._open_walks:
+            self._journal.append(("event", event, None))
         new = set()
         for chain in self._chains(state, conn):
             if chain[3]:
@@ -1255,6 +1388,7 @@ class Walker:
         """The second piece of a chain whose first was pending when a loop's later turn began."""
         first = chain[0]
         if chain[2] == 1 and self._turn_pending and any(id(first) in p for p in self._turn_pending):
+            self._taint()
             self._across.add((id(first), id(event)))
 
     def read(self, state, conn: Conn, node, loops: tuple, label: str = "read"):
@@ -1287,6 +1421,8 @@ class Walker:
 
     def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool, recurs: bool) -> None:
         first, second, count = chain[0], chain[1], chain[2]
+        if self._open_walks:
+            self._journal.append(("split", conn, chain, node, label, loops, repeats, recurs))
         key = (id(conn), id(second.located(first)), id(node),  # one helper's write, several connections
                # (the same helper write repeated by two loops, `_flush(sock)` in each: one split each,
                # unless _merge_repeated_writes finds it outside a loop too)
@@ -1352,6 +1488,7 @@ class Walker:
         if self._ruled_out:
             return state
         self._closed_here.add(conn)
+        self._taint()  # (which root closed what it made is the root's own record)
         return {**state, conn: frozenset({CLOSED})}
 
     def created(self, state, value, frame: _Frame, width: int = 0, targets: list = ()):
@@ -1374,12 +1511,14 @@ class Walker:
             found.conn.made_in_loops = self._loops(frame)
             found.conn.made_under = frozenset(id(test) for test in frame.conds)
             self._made_here.add(found.conn)
+            self._taint()  # (a connection made here is this call's: its loops and tests)
             self._touches += 1
             state = {**state, found.conn: frozenset(COLD[:7] + c[7:] for c in state.get(PATH, {COLD}))}
         return state
 
     def setopt(self, state, stream: Stream, call, frame: _Frame):
         self._touches += 1
+        self._taint()  # (a TCP_NODELAY's gate is read from the callers' tests)
         args = [a.value for a in args_of(call) if a.keyword is None]
         if len(args) == 1 and args_of(call)[0].star == "*":
             # `for opt in self.socket_options: sock.setsockopt(*opt)`: NODELAY when the options
