@@ -425,6 +425,24 @@ def test_special_files_named_py(tmp_path, kind):
     assert [(r[1], r[3].split(":")[0]) for r in reported if r[0] == "pipe.py"] == [("NAG001", "read error")]
 
 
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_special_files_beside_a_checked_file_are_not_read_for_the_project(tmp_path, kind):
+    """Checking one file reads its project's other modules too (imports, subclasses): a FIFO or
+    a /dev/zero link named *.py there is passed over, never waited on or read to the end."""
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "pipe.py")
+    else:
+        os.symlink("/dev/zero", tmp_path / "pipe.py")
+    _w(tmp_path / "client.py", b"import socket\n\n\nclass Client:\n    def __init__(self, host):\n"
+       b"        self.sock = socket.create_connection((host, 1))\n\n    def ping(self):\n"
+       b"        self.sock.sendall(b'PING')\n        self.sock.sendall(b'\\r\\n')\n"
+       b"        return self.sock.recv(1)\n")
+    proc = run_cli(["-j", "1", "client.py"], tmp_path, timeout=20, memory=1 << 30)
+    assert_clean_stderr(proc)
+    reported = parse_report("concise", proc.stdout)
+    assert ("client.py", "NAG101", 10) in [r[:3] for r in reported]
+
+
 # -- file names that are not valid UTF-8 -------------------------------------------------------
 _NAME_BUG = ("BUG: a file name with bytes that are not UTF-8 (surrogate-escaped) is written raw into "
              "json (invalid UTF-8 output) and crashes sarif (UnicodeEncodeError in quote(), exit 2)")

@@ -12,6 +12,7 @@ import configparser
 import functools
 import os
 import re
+import stat
 
 try:
     import tomllib
@@ -19,6 +20,29 @@ except ModuleNotFoundError:  # Python < 3.11
     import tomli as tomllib  # type: ignore[no-redef]
 
 from nagle_lint import astparse
+
+
+# Project files are read beside the checked ones without being asked for: only regular files, of
+# a size source code has (a `*.py` symlink to /dev/zero or a FIFO must not stop the run).
+MAX_PROJECT_FILE_BYTES = 4_000_000
+
+
+def read_project_file(path: str) -> bytes | None:
+    """The bytes of a regular file of at most MAX_PROJECT_FILE_BYTES, else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_PROJECT_FILE_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(MAX_PROJECT_FILE_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 _MAX_REEXPORT_DEPTH = 4  # compat -> utils -> socket chains; deeper ones are not worth following
 
@@ -55,8 +79,8 @@ def package_dirs(root: str) -> dict[str, str]:
     [tool.setuptools.package-dir]. {package: folder}, folders relative to root."""
     found: dict[str, str] = {}
     try:
-        with open(os.path.join(root, "setup.py"), "rb") as handle:
-            tree = astparse.parse(handle.read())
+        data = read_project_file(os.path.join(root, "setup.py"))
+        tree = astparse.parse(data) if data is not None else ast.Module(body=[], type_ignores=[])
         for node in ast.walk(tree):
             if type(node) is ast.keyword and node.arg == "package_dir" and type(node.value) is ast.Dict:
                 for key, value in zip(node.value.keys, node.value.values):
@@ -73,11 +97,12 @@ def package_dirs(root: str) -> dict[str, str]:
     except (configparser.Error, UnicodeDecodeError):
         pass
     try:
-        with open(os.path.join(root, "pyproject.toml"), "rb") as handle:
-            table = tomllib.load(handle).get("tool", {}).get("setuptools", {}).get("package-dir", {})
+        data = read_project_file(os.path.join(root, "pyproject.toml"))
+        table = tomllib.loads(data.decode("utf-8")).get("tool", {}).get("setuptools", {}).get("package-dir", {}) \
+            if data is not None else {}
         for key, value in table.items() if isinstance(table, dict) else ():
             found.setdefault(str(key), str(value))
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError):  # (UnicodeDecodeError is a ValueError)
         pass
     # only a top-level package moved to a folder inside the project ("" is a src layout's root)
     return {name: folder.strip("/").replace("/", os.sep) for name, folder in found.items()
@@ -131,8 +156,10 @@ def _project_above_script(importer: str, root: str) -> str | None:
 def _bound_imports(path: str, stamp: tuple) -> tuple[dict[str, str], tuple[str, ...] | None]:
     """(name -> qualified name for every top-level import of the module, its __all__ or None)."""
     try:
-        with open(path, "rb") as handle:
-            tree = astparse.parse(handle.read())
+        data = read_project_file(path)
+        if data is None:
+            raise OSError(path)
+        tree = astparse.parse(data)
     except (OSError, SyntaxError, ValueError, RecursionError):
         return {}, None
     names: dict[str, str] = {}
@@ -180,8 +207,10 @@ def bound_imports(path: str) -> tuple[dict[str, str], tuple[str, ...] | None]:
 @functools.lru_cache(maxsize=1024)
 def _attribute_constants(path: str, stamp: tuple, attr: str) -> tuple:
     try:
-        with open(path, "rb") as handle:
-            tree = astparse.parse(handle.read())
+        data = read_project_file(path)
+        if data is None:
+            raise OSError(path)
+        tree = astparse.parse(data)
     except (OSError, SyntaxError, ValueError, RecursionError):
         return ()
     values = []
@@ -215,10 +244,8 @@ SOCKET_USE_TEXT = re.compile(_SOCKET_USE.pattern.decode("ascii"))  # the same, o
 
 @functools.lru_cache(maxsize=4096)
 def _top_definitions(path: str, stamp: tuple) -> dict[str, bool]:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except OSError:
+    data = read_project_file(path)
+    if data is None:
         return {}
     found = {}
     matches = list(_TOP_DEFINITION.finditer(data))
@@ -320,10 +347,8 @@ def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
             if count > _MAX_FILES:
                 return index
             path = os.path.join(folder, name)
-            try:
-                with open(path, "rb") as handle:
-                    data = handle.read()
-            except OSError:
+            data = read_project_file(path)
+            if data is None:
                 continue
             if b"class" not in data or b"import" not in data:
                 continue
@@ -376,11 +401,10 @@ def quiet_definition(importer: str, qualified: str, foreign_quiet, depth: int = 
         return target is not None and target != qualified and quiet_definition(found, target, foreign_quiet, depth + 1)
     if defined[name]:
         return False
-    try:
-        with open(found, "rb") as handle:
-            text = handle.read().decode("utf-8", "replace")
-    except OSError:
+    data = read_project_file(found)
+    if data is None:
         return False
+    text = data.decode("utf-8", "replace")
     line = re.search(rf"^class[ \t]+{re.escape(name)}\b[ \t]*(?:\(([^)]*)\))?[ \t]*:", text, re.M)
     if line is None:
         return re.search(rf"^(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b", text, re.M) is not None
