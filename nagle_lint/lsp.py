@@ -170,9 +170,11 @@ def build_server():
     from pygls.lsp.server import LanguageServer
 
     server = LanguageServer(SOURCE, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
-    # uri -> (document version, text, FileResult)
-    cache: dict[str, tuple[Any, str, FileResult]] = {}
-    last_good: dict[str, FileResult] = {}  # uri -> the last result of a buffer that parsed
+    # (uri, with fixes) -> (document version, text, FileResult). Diagnostics are published from
+    # an analysis without fixes (the libcst tree fixes need costs as much as the analysis); the
+    # first code action request on a version analyses it again with them.
+    cache: dict[tuple[str, bool], tuple[Any, str, FileResult]] = {}
+    last_good: dict[tuple[str, bool], FileResult] = {}  # the last result of a buffer that parsed
     fixed_all: dict[str, tuple] = {}  # uri -> (version, text, the fix-all round): code actions come often
 
     severities = {
@@ -192,12 +194,18 @@ def build_server():
     def doc_path(document) -> str:
         return getattr(document, "path", None) or document.uri
 
-    def analyse(ls, uri: str) -> tuple[str, FileResult] | None:
+    def forget(uri: str) -> None:
+        for fixes in (False, True):
+            cache.pop((uri, fixes), None)
+
+    def analyse(ls, uri: str, fixes: bool = False) -> tuple[str, FileResult] | None:
+        from dataclasses import replace
+
         from nagle_lint.engine import check_source
 
         document = ls.workspace.get_text_document(uri)
         text = document.source
-        cached = cache.get(uri)
+        cached = cache.get((uri, fixes))
         if cached is not None and cached[0] == document.version and cached[1] == text:
             return text, cached[2]
         path = doc_path(document)
@@ -206,7 +214,8 @@ def build_server():
             ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=message))
 
         try:
-            result = check_source(text, path, settings_for(path if os.path.isabs(path) else None, show))
+            settings = settings_for(path if os.path.isabs(path) else None, show)
+            result = check_source(text, path, settings if fixes else replace(settings, fixes=False))
         except Exception as error:  # the engine should not raise; never take the server down
             log.exception("nagle-lint: analysis failed for %s", uri)
             ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error,
@@ -215,12 +224,12 @@ def build_server():
         if result.error is not None and result.error.kind == "syntax":
             # mid-typing: the editor reports the syntax error; keep showing what was found before
             lines = text.count("\n") + 1
-            previous = last_good.get(uri)
+            previous = last_good.get((uri, fixes))
             kept = tuple(f for f in (previous.findings if previous else ()) if f.span.end_line <= lines)
             result = FileResult(result.path, findings=kept, source_hash=result.source_hash)
         else:
-            last_good[uri] = result
-        cache[uri] = (document.version, text, result)
+            last_good[(uri, fixes)] = result
+        cache[(uri, fixes)] = (document.version, text, result)
         return text, result
 
     def diagnostic(index: LineIndex, uri: str, finding: Finding, enc: str) -> types.Diagnostic:
@@ -240,7 +249,7 @@ def build_server():
             code_description=types.CodeDescription(href=help_uri) if help_uri else None,
             source=SOURCE,
             related_information=related or None,
-            data={"name": finding.name, "fixes": len(finding.fixes)},
+            data={"name": finding.name},
         )
 
     def diagnostics_of(ls, uri: str) -> list | None:
@@ -320,14 +329,15 @@ def build_server():
             refresh_all(ls)
             return
         _settings_cache.clear()  # a new file may change which pyproject.toml is nearest
-        cache.pop(params.text_document.uri, None)
+        forget(params.text_document.uri)
         fixed_all.pop(params.text_document.uri, None)
         publish(ls, params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: types.DidCloseTextDocumentParams):
-        cache.pop(params.text_document.uri, None)
-        last_good.pop(params.text_document.uri, None)
+        forget(params.text_document.uri)
+        for fixes in (False, True):
+            last_good.pop((params.text_document.uri, fixes), None)
         fixed_all.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
@@ -353,7 +363,7 @@ def build_server():
     )
     def code_action(ls, params: types.CodeActionParams):
         uri = params.text_document.uri
-        analysed = analyse(ls, uri)
+        analysed = analyse(ls, uri, fixes=True)
         if analysed is None:
             return None
         text, result = analysed
@@ -396,7 +406,7 @@ def build_server():
                     diagnostics=[diagnostic(index, uri, finding, enc)],
                     edit=types.WorkspaceEdit(changes={uri: [edit]}),
                 ))
-        if want_all and last_good.get(uri) is result:  # never from findings kept while it does not parse
+        if want_all and last_good.get((uri, True)) is result:  # never from findings kept while it does not parse
             document = ls.workspace.get_text_document(uri)
             memo = fixed_all.get(uri)
             if memo is not None and memo[0] == document.version and memo[1] == text:
