@@ -598,6 +598,13 @@ def test_a_helper_walk_replayed_at_another_call_site_names_that_site():
 
 
 def test_a_helper_reached_in_the_same_state_from_two_roots_is_walked_once():
+    walked = _walked_functions(REPLAYED)
+    # _put walked as a root, then after each first piece (ping and stat: two states) and once
+    # for the state both first calls start from; the first call of stat() is a replay
+    assert walked.count("_put") == 4 and walked.count("stat") == 1
+
+
+def _walked_functions(source: str) -> list[str]:
     import ast
 
     from nagle_lint.flow.paths import Walker
@@ -612,10 +619,29 @@ def test_a_helper_reached_in_the_same_state_from_two_roots_is_walked_once():
             walked.append(act.func.name)
             return super().function(act, *args, **kwargs)
 
-    tree = ast.parse(REPLAYED)
+    tree = ast.parse(source)
     index, imports = ModuleIndex(tree), ImportMap(tree)
     Counting(index, imports, Resolver(index, imports, {})).run(
         FunctionInfo(node=tree, name="<module>", cls=None, parent=None, params=[]))
-    # _put walked as a root, then after each first piece (ping and stat: two states) and once
-    # for the state both first calls start from; the first call of stat() is a replay
-    assert walked.count("_put") == 4 and walked.count("stat") == 1
+    return walked
+
+
+def test_a_function_that_can_record_nothing_is_not_walked_as_a_root():
+    """No stream call, no connection made, no `for` or `with` on a name: its walk would record
+    nothing. A loop over a stream's lines or a kept bound method still gets walked."""
+    source = ("import socket\n"
+              "class Client:\n"
+              "    def __init__(self):\n"
+              "        self.sock = socket.create_connection(('h', 1))\n"
+              "        self.rfile = self.sock.makefile('rb')\n"
+              "    def total(self, items):\n"
+              "        return sum(len(i) for i in items)\n"
+              "    def lines(self):\n"
+              "        for line in self.rfile:\n"
+              "            yield line\n"
+              "    def reply(self):\n"
+              "        recv = self.sock.recv\n"
+              "        return recv(1)\n")
+    walked = _walked_functions(source)
+    assert "total" not in walked
+    assert walked.count("lines") == 1 and walked.count("reply") == 1

@@ -22,6 +22,9 @@ from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, 
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
 
+# calls that make a connection or a stream out of another, or close it at the end of a `with`
+_MAKERS = frozenset({"accept", "wrap_socket", "makefile", "closing", "dup", "detach", "fromfd"})
+
 MAX_INLINE_DEPTH = 10
 MAX_CHAINS = 24
 MAX_SUBCLASS_WALKS = 8  # subclasses an inherited method is walked for, beyond its own class
@@ -278,7 +281,7 @@ class Walker:
 
     # -- roots ------------------------------------------------------------------------------
     def run(self, module_root: FunctionInfo) -> FlowResult:
-        roots = [module_root] + [f for f in self.index.functions if self._is_root(f)]
+        roots = [module_root] + [f for f in self.index.functions if self._is_root(f) and not self._inert(f)]
         for func in roots:
             params = self.resolver.callback_params.get(id(func), {})
             # an inherited method also runs for each subclass, with that subclass's attributes
@@ -416,21 +419,30 @@ class Walker:
         for sub in self.index.subclasses(func.cls):
             if not self.index.runs_for(sub, func):
                 continue  # overridden there
-            chain = self.index.class_chain(sub)
-            own = chain[:chain.index(func.cls)] if func.cls in chain else [sub]
-            methods = [m for klass in own for m in klass.methods.values()]
-            if not any(self.interesting(m) or self._creates(m) for m in methods):
-                continue
-            changed = {m.name for m in methods} | {key[5:] for klass in own for key in klass.self_bindings}
-            # and what a base assigns from an overridden method: `self.sock = self.make_socket()`,
-            # also through a local (`conn = self.get_socket()`; `self.stream = IOStream(conn)`)
-            changed |= {key[5:] for klass in chain for key, bindings in klass.self_bindings.items()
-                        if any(_assigned_from(b) & changed for b in bindings)}
-            if changed & self._self_names(func):
+            changed = self._changed_below(sub, func.cls)
+            if changed and changed & self._self_names(func):
                 found.append(sub)
                 if len(found) == MAX_SUBCLASS_WALKS:
                     break
         return found
+
+    def _changed_below(self, sub: ClassInfo, base: ClassInfo) -> frozenset:
+        """The method and attribute names the classes from sub down to base (not included)
+        define or assign, when they have stream code of their own; else nothing."""
+        key = ("changed", id(sub), id(base))
+        if key not in self._interesting:
+            chain = self.index.class_chain(sub)
+            own = chain[:chain.index(base)] if base in chain else [sub]
+            methods = [m for klass in own for m in klass.methods.values()]
+            changed: set = set()
+            if any(self.interesting(m) or self._creates(m) for m in methods):
+                changed = {m.name for m in methods} | {name[5:] for klass in own for name in klass.self_bindings}
+                # and what a base assigns from an overridden method: `self.sock = self.make_socket()`,
+                # also through a local (`conn = self.get_socket()`; `self.stream = IOStream(conn)`)
+                changed |= {name[5:] for klass in chain for name, bindings in klass.self_bindings.items()
+                            if any(_assigned_from(b) & changed for b in bindings)}
+            self._interesting[key] = frozenset(changed)
+        return self._interesting[key]
 
     def _self_names(self, func: FunctionInfo) -> set[str]:
         """The `self.x` names a method uses, through the methods it calls on self (bounded)."""
@@ -454,6 +466,19 @@ class Walker:
     def _creates(self, func: FunctionInfo) -> bool:
         """Does the function call a socket factory of the catalog (a `make_socket()` hook)?"""
         return any(self.imports.qualify(call.func) in C.FACTORIES for call in self.calls(func.node.body))
+
+    def _inert(self, func: FunctionInfo) -> bool:
+        """A function whose walk can record nothing: it touches no stream (nor calls what does),
+        makes no connection by accepting or wrapping one, iterates and enters nothing (a `for` or
+        `with` on a stream reads or closes it), and is no method a framework reads after."""
+        if self.interesting(func) or func.name == "found_terminator" or func.name.startswith("do_"):
+            return False
+        key = ("inert", id(func))
+        if key not in self._interesting:
+            self._interesting[key] = not any(_may_iterate_or_close(stmt) for stmt in iter_statements(func.node.body)) \
+                and not any((dotted(call.func) or "").rpartition(".")[2] in _MAKERS or _kept_method_call(call, func)
+                            for call in self.calls(func.node.body))
+        return self._interesting[key] and not (func.is_method and self._dispatched(func))
 
     def _is_root(self, func: FunctionInfo) -> bool:
         """This module's functions; of a linked module's, the methods of classes related to this
@@ -1986,6 +2011,23 @@ def _merge_facts(chains) -> set:
     if len(by_rest) == len(chains):
         return chains
     return {rest + (frozenset.intersection(*facts) if len(facts) > 1 else facts[0],) for rest, facts in by_rest.items()}
+
+
+def _kept_method_call(call: ast.Call, func: FunctionInfo) -> bool:
+    """`recv(4096)` after `recv = self.socket.recv`: a stream's method kept in a local."""
+    return type(call.func) is ast.Name and any(type(b.value) is ast.Attribute and b.value.attr in STREAM_METHODS
+                                               for b in func.bindings.get(call.func.id, ()))
+
+
+def _may_iterate_or_close(stmt) -> bool:
+    """A `for` over a name, attribute or item (a stream's lines, a container of connections), or
+    a `with` on one (closed at its end): a read or a close with no call of a stream method."""
+    kind = type(stmt)
+    if kind in FOR_LOOPS:
+        return type(stmt.iter) in (ast.Name, ast.Attribute, ast.Subscript, ast.Starred)
+    if kind in WITHS:
+        return any(type(item.context_expr) is not ast.Call for item in stmt.items)
+    return False
 
 
 def shadow(state):
