@@ -645,3 +645,23 @@ def test_a_function_that_can_record_nothing_is_not_walked_as_a_root():
     walked = _walked_functions(source)
     assert "total" not in walked
     assert walked.count("lines") == 1 and walked.count("reply") == 1
+
+
+def test_a_helper_that_reads_through_a_kept_bound_method_is_followed():
+    """`recv = self.sock.recv; return recv(1)` reads: the USER line is answered before PASS is
+    written, so the split is PASS's two pieces (lines 15 and 16), not three from line 13 on."""
+    source = ("import socket\n\n\nclass Client:\n"
+              "    def __init__(self, host):\n"
+              "        self.sock = socket.create_connection((host, 1))\n\n"
+              "    def _reply(self):\n"
+              "        recv = self.sock.recv\n"
+              "        return recv(1)\n\n"
+              "    def login(self):\n"
+              "        self.sock.sendall(b'USER')\n"
+              "        self._reply()\n"
+              "        self.sock.sendall(b'PASS ')\n"
+              "        self.sock.sendall(b'secret')\n"
+              "        return self._reply()\n")
+    found = [f for f in check_source(source, "t.py").findings if f.code == "NAG101"]
+    assert [f.span.line for f in found] == [16]
+    assert "in 2 pieces" in found[0].message and "1st at line 15," in found[0].message

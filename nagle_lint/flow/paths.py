@@ -1249,8 +1249,8 @@ class Walker:
                 if self.imports.qualify(target) in C.FACTORIES:
                     found = True  # it makes a connection: where its life starts matters
                     break
-                if type(target) is ast.Name and target.id in func.params:
-                    found = True  # a callable it is handed may be `sock.sendall`
+                if type(target) is ast.Name and (target.id in func.params or _kept_method_call(call, func)):
+                    found = True  # a callable it is handed may be `sock.sendall`, or it keeps one
                     break
                 if type(target) is ast.Attribute and self._bound_method(target, _Frame(Activation(func))) is not None:
                     found = True  # a kept bound method (`self._recv(n)`)
