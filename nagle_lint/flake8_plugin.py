@@ -78,6 +78,18 @@ def _without_file_suppressed(findings, source: str) -> list:
     return [f for f in findings if not suppressed(f.code, rule)]
 
 
+
+
+@lru_cache(maxsize=256)
+def _settings_for(project_streams: tuple, extra_streams: tuple, named_opt_in: tuple) -> Settings:
+    streams = dict(project_streams)
+    streams.update(extra_streams)
+    # flake8 filters what the plugin yields; the plugin only keeps unnamed opt-in rules out
+    codes = tuple(rule.code for rule in _all_rules() if rule.default_enabled or rule.code in named_opt_in)
+    return Settings(select=codes, extend_select=codes, streams=tuple(sorted(streams.items())),
+                    apply_noqa=False, fixes=False)
+
+
 class Plugin:
     name = "nagle-lint"
     version = __version__
@@ -123,21 +135,18 @@ class Plugin:
             directory = os.getcwd()
         else:
             directory = os.path.dirname(os.path.abspath(self.filename))
-        streams = dict(_project_streams(directory))
-        streams.update(self.extra_streams)
-        # flake8 filters what the plugin yields; the plugin only keeps unnamed opt-in rules out
-        codes = tuple(rule.code for rule in _all_rules()
-                      if rule.default_enabled or rule.code in self.named_opt_in)
-        return Settings(select=codes, extend_select=codes, streams=tuple(sorted(streams.items())),
-                        apply_noqa=False, fixes=False)
+        return _settings_for(_project_streams(directory), self.extra_streams, self.named_opt_in)
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         try:
-            from nagle_lint.engine import check_source
+            from nagle_lint.engine import check_source, triage_pattern
 
             source = "".join(self.lines)
+            settings = self._settings()
+            if not triage_pattern(settings).search(source) and "noqa" not in source.lower():
+                return  # what the engine's triage would skip, without its per-file set-up
             tree = self.tree if isinstance(self.tree, ast.Module) else None
-            result = check_source(source, self.filename, self._settings(), tree)
+            result = check_source(source, self.filename, settings, tree)
             findings = sorted(result.all_findings(), key=lambda f: f.sort_key())
             findings = _without_file_suppressed(findings, source)
         except BaseException as error:  # never raise into flake8
