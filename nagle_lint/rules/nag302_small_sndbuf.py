@@ -50,6 +50,9 @@ EXAMPLES = (
             "    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)\n", at="4:5"),
     Valid("import socket\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
           "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)\n"),
+    # a wake-up pair: socketpair() makes AF_UNIX sockets (on POSIX), which have no delayed ACK
+    Valid("import socket\nwakeup, signal = socket.socketpair()\n"
+          "signal.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1)\n"),
 )
 
 RULE = Rule(

@@ -83,6 +83,8 @@ FACTORIES: dict[str, StreamFacts] = {
     "pymysql.connect": TCP_CLIENT_NODELAY,
     "pymongo.MongoClient": TCP_CLIENT_NODELAY,
 }
+# factories that return two connected sockets (`a, b = socket.socketpair()`): both ends
+PAIR_FACTORIES = frozenset({"socket.socketpair"})
 
 # http.client's connections: the base's request writes the header block and the body as
 # separate sends on `self.sock`, and getresponse() reads the reply from it. A subclass with its

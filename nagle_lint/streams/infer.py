@@ -614,7 +614,7 @@ class Resolver:
         if qualified in C.ASYNC_STREAM_READERS and index is None and act is not None and act.func is not None:
             return self._stream_reader(call, act)
         if qualified in C.FACTORIES:
-            if index is not None:
+            if index is not None and not (qualified in C.PAIR_FACTORIES and index in (0, 1)):
                 return None
             return self.stream(self.conn(call, C.FACTORIES[qualified], label,
                                          origin_func=act.func if act else None), C.SOCKET, site=call)
