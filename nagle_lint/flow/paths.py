@@ -201,6 +201,13 @@ class _Replay:
     depth: int  # how much deeper than its call the stack went inside it
 
 
+def _event_key(call, loops: tuple, sites: tuple, later: bool | None) -> tuple:
+    """Walker._write_events key of a write (later: made on a later turn of a loop) or of a flush
+    (later None)."""
+    key = (id(call), loops, tuple(id(site) for site in sites))
+    return key if later is None else key + (later,)
+
+
 def _renamed(chain, events: dict):
     first, second = chain[0], chain[1]
     if (first is None or id(first) not in events) and (second is None or id(second) not in events):
@@ -1123,17 +1130,17 @@ class Walker:
         literals = _literal_args(callee, names, call, frame.act.literals)
         # (a wrapper object's method runs with self bound to the instance's class, maybe a subclass)
         self_cls = instance_cls if on_instance else frame.act.self_cls if callee.is_method else None
-        key = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
-               tuple(id(c) for c in sites), frozenset(state.items()), id(self_cls),
-               self._later_turns > 0 if self._has_once_guard(callee) else None, self._ruled_out > 0,
-               tuple(sorted(literals.items())))
+        shared = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
+                  frozenset(state.items()), id(self_cls),
+                  self._later_turns > 0 if self._has_once_guard(callee) else None, tuple(sorted(literals.items())))
+        key = shared + (tuple(id(c) for c in sites), self._ruled_out > 0)
         if key in self._inlined:
             out, began = self._inlined[key]
             self._taint(after=began)  # (a walk begun after that one cannot replay it elsewhere)
             return out
-        shared = None
-        if not self._later_turns and not self._ruled_out:
-            shared = (key[0], key[1], key[2], key[4], key[5], key[6], key[8])
+        if self._later_turns or self._ruled_out:
+            shared = None  # (what a later turn or a ruled-out branch records depends on the callers)
+        else:
             replay = self._replays.get(shared)
             if replay is not None and self._replayable(replay):
                 began = len(self._journal)
@@ -1201,9 +1208,7 @@ class Walker:
                 _, old, later = entry
                 new_loops = tuple(loops.get(k, k) for k in old.loops)
                 where = sites + old.sites[cut:]
-                key = (id(old.node), new_loops, tuple(id(site) for site in where))
-                if later is not None:
-                    key += (later,)
+                key = _event_key(old.node, new_loops, where, later)
                 event = self._write_events.get(key)
                 if event is None:
                     event = self._write_events[key] = WriteEvent(old.node, old.stream, old.size, old.large, new_loops,
@@ -1304,7 +1309,7 @@ class Walker:
         loops = self._loops(frame)
         # (a later turn of a loop writes events of its own: a piece still pending from an earlier
         # turn is told apart from the same write made again on this one)
-        key = (id(call), loops, tuple(id(c) for c in frame.sites), self._later_turns > 0)
+        key = _event_key(call, loops, frame.sites, self._later_turns > 0)
         event = self._write_events.get(key)
         if event is None:
             size, large = 0, False
@@ -1395,7 +1400,7 @@ class Walker:
         if stream.role == C.RAW_WRITER:
             return state
         loops = self._loops(frame)
-        key = (id(call), loops, tuple(id(c) for c in frame.sites))
+        key = _event_key(call, loops, frame.sites, None)
         event = self._write_events.get(key)
         if event is None:
             event = self._write_events[key] = WriteEvent(call, stream, 0, False, loops, frame.act.func, frame.sites,
