@@ -16,7 +16,6 @@ import hashlib
 import io
 import os
 import re
-import stat
 import sys
 import tokenize
 from concurrent.futures import ProcessPoolExecutor
@@ -93,19 +92,12 @@ def read_source(path: str) -> Decoded:
 
 
 def read_bytes(path: str) -> bytes:
+    from nagle_lint.project.modules import read_regular
+
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise ReadError(FileError("read", "not a regular file"))
-            with os.fdopen(os.dup(fd), "rb") as handle:
-                data = handle.read()
-        finally:
-            os.close(fd)
+        return read_regular(path)
     except OSError as exc:
         raise ReadError(FileError("read", exc.strerror or str(exc))) from None
-    return data
 
 
 @functools.lru_cache(maxsize=8)

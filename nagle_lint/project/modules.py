@@ -27,22 +27,28 @@ from nagle_lint import astparse
 MAX_PROJECT_FILE_BYTES = 4_000_000
 
 
+def read_regular(path: str, limit: int | None = None) -> bytes:
+    """The bytes of a regular file (OSError for anything else, or beyond `limit` bytes).
+    O_NONBLOCK: opening a FIFO must not wait for a writer."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(0, "not a regular file")
+        if limit is not None and info.st_size > limit:
+            raise OSError(0, "too large")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read()
+    finally:
+        os.close(fd)
+
+
 def read_project_file(path: str) -> bytes | None:
     """The bytes of a regular file of at most MAX_PROJECT_FILE_BYTES, else None."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        return read_regular(path, MAX_PROJECT_FILE_BYTES)
     except OSError:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_PROJECT_FILE_BYTES:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            return handle.read(MAX_PROJECT_FILE_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 _MAX_REEXPORT_DEPTH = 4  # compat -> utils -> socket chains; deeper ones are not worth following
 
