@@ -78,8 +78,6 @@ def _without_file_suppressed(findings, source: str) -> list:
     return [f for f in findings if not suppressed(f.code, rule)]
 
 
-
-
 @lru_cache(maxsize=256)
 def _settings_for(project_streams: tuple, extra_streams: tuple, named_opt_in: tuple) -> Settings:
     streams = dict(project_streams)

@@ -25,6 +25,7 @@ import argparse
 import logging
 import os
 import sys
+from dataclasses import replace
 from typing import Any
 
 from nagle_lint.model import Applicability, FileResult, Finding, Fix, Severity
@@ -194,13 +195,13 @@ def build_server():
     def doc_path(document) -> str:
         return getattr(document, "path", None) or document.uri
 
-    def forget(uri: str) -> None:
+    def forget(uri: str, closed: bool = False) -> None:
         for fixes in (False, True):
             cache.pop((uri, fixes), None)
+            if closed:
+                last_good.pop((uri, fixes), None)
 
     def analyse(ls, uri: str, fixes: bool = False) -> tuple[str, FileResult] | None:
-        from dataclasses import replace
-
         from nagle_lint.engine import check_source
 
         document = ls.workspace.get_text_document(uri)
@@ -335,9 +336,7 @@ def build_server():
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: types.DidCloseTextDocumentParams):
-        forget(params.text_document.uri)
-        for fixes in (False, True):
-            last_good.pop((params.text_document.uri, fixes), None)
+        forget(params.text_document.uri, closed=True)
         fixed_all.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
