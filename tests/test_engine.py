@@ -665,3 +665,17 @@ def test_a_helper_that_reads_through_a_kept_bound_method_is_followed():
     found = [f for f in check_source(source, "t.py").findings if f.code == "NAG101"]
     assert [f.span.line for f in found] == [16]
     assert "in 2 pieces" in found[0].message and "1st at line 15," in found[0].message
+
+
+def test_findings_without_fixes_do_not_import_libcst():
+    """flake8, the language server's diagnostics and the concise output build no fix: the
+    libcst import (a tenth of a second per process) is left to the runs that do."""
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom nagle_lint.engine import check_source\nfrom nagle_lint.settings import Settings\n"
+              f"found = check_source({SPLIT.format('')!r}, 't.py', Settings(fixes=False)).findings\n"
+              "assert [f.code for f in found] == ['NAG201', 'NAG101'], found\n"
+              "assert 'libcst' not in sys.modules\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-800:]

@@ -29,8 +29,6 @@ _TEMPLATES = {
 
 def split_findings(ctx: FileContext, rule: Rule):
     from nagle_lint.context import call_text, receiver_name
-    from nagle_lint.fixes.nodelay import nodelay_fixes
-    from nagle_lint.fixes.split import split_fixes
 
     # one message, one finding, at its earliest held piece: the same response written on another
     # path (chunked or not) holds a different piece of it, in the same function, before the same read
@@ -68,6 +66,20 @@ def split_findings(ctx: FileContext, rule: Rule):
         yield ctx.finding(rule, second, message, related=related, fixes=fixes,
                           pieces=(split.first.size, split.second.size),
                           side="server" if split.conn.side == C.SERVER else "client")
+
+
+# The fix builders need libcst, imported only when a fix is built (flake8, the language server's
+# diagnostics and the concise output build none).
+def split_fixes(ctx: FileContext, split):
+    from nagle_lint.fixes.split import split_fixes as build
+
+    return build(ctx, split)
+
+
+def nodelay_fixes(ctx: FileContext, conn):
+    from nagle_lint.fixes.nodelay import nodelay_fixes as build
+
+    return build(ctx, conn)
 
 
 def read_where(ctx: FileContext, read) -> str:
@@ -126,7 +138,6 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
     the connection also has a split: rules are independent, so selecting or ignoring one never
     changes what another reports."""
     from nagle_lint.context import receiver_name
-    from nagle_lint.fixes.nodelay import nodelay_fixes
 
     exchanges = ctx.facts.flow.exchanges
     grouped = set()  # connections reported with the one whose name they share
