@@ -22,6 +22,7 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -462,6 +463,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"nagle-lint server needs the 'lsp' extra: pip install 'nagle-lint[lsp]' ({error})",
               file=sys.stderr)
         return 2
+    from nagle_lint.engine import GC_THRESHOLD
+
+    gc.set_threshold(*GC_THRESHOLD)  # (the server's own process: its collector is ours to tune)
     server.start_io()
     return 0
 

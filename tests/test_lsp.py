@@ -410,3 +410,26 @@ def test_main_without_pygls_explains(monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", fake_import)
     assert lsp.main([]) == 2
     assert "pip install 'nagle-lint[lsp]'" in capsys.readouterr().err
+
+
+def test_server_collects_cycles_less_often(monkeypatch):
+    """The server's process runs the collector at the CLI's longer interval: at the default one
+    a full collection over the server's caches took half a second in the middle of an edit."""
+    import gc
+
+    import nagle_lint.lsp as lsp
+    from nagle_lint.engine import GC_THRESHOLD
+
+    started = []
+
+    class Server:
+        def start_io(self):
+            started.append(gc.get_threshold())
+
+    old = gc.get_threshold()
+    monkeypatch.setattr(lsp, "build_server", Server)
+    try:
+        assert lsp.main([]) == 0
+    finally:
+        gc.set_threshold(*old)
+    assert started == [GC_THRESHOLD]
