@@ -50,6 +50,7 @@ def read_project_file(path: str) -> bytes | None:
     except OSError:
         return None
 
+
 _MAX_REEXPORT_DEPTH = 4  # compat -> utils -> socket chains; deeper ones are not worth following
 
 
