@@ -131,6 +131,7 @@ class FlowResult:
     kept_reads: dict = field(default_factory=dict)  # Conn -> first read on it past its first exchange
     bracketed: set = field(default_factory=set)  # connections made and closed within one call
     made_as: dict = field(default_factory=dict)  # Conn -> the name its creation is assigned to
+    relays: dict = field(default_factory=dict)  # Conn -> (write, name of the connection it passes on)
     loop_nodes: dict = field(default_factory=dict)  # id(loop statement) -> the statement (events keep ids)
 
 
@@ -1327,8 +1328,13 @@ class Walker:
         if self._open_walks:
             self._journal.append(("event", event, self._later_turns > 0))
         self._name(conn, stream, call)
-        if args and self._forwarded(args[0], call, frame):
-            return state  # a relay passes on what another connection sent: not a request of its own
+        source = self._forwarded(args[0], call, frame) if args else None
+        if source is not None:
+            # a relay re-sends each piece as it arrives: the pieces are the peer's, never a split
+            # of ours, but a piece sent while the one before is unacknowledged waits all the same
+            self.result.relays.setdefault(conn, (call, source))
+            return {**state, conn: frozenset((event, None, 1, False, c[4], False, c[6], c[7])
+                                             for c in self._chains(state, conn))}
         buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
         retry = bool(args) and self._retry_loop(frame, args[0])
         new = set()
@@ -1346,18 +1352,20 @@ class Walker:
                 new.add(_wire(chain, event))
         return {**state, conn: frozenset(new)}
 
-    def _forwarded(self, value, call, frame: _Frame) -> bool:
+    def _forwarded(self, value, call, frame: _Frame) -> str | None:
         """`data = other.recv(n)` then `sock.send(data)`: bytes read from another connection (a
-        tunnel, a proxy) whose size and timing the other side chose."""
+        tunnel, a proxy) whose size and timing the other side chose. Returns `other`'s name."""
         func = frame.act.func
         if type(value) is not ast.Name or func is None or type(call.func) is not ast.Attribute:
-            return False
+            return None
         bindings = func.bindings.get(value.id, ())
         target = dotted(call.func.value)
         # (one name may take turns: `data = a.recv(n)` in one branch, `data = b.recv(n)` in the other)
         sources = [dotted(b.value.func.value) if type(b.value) is ast.Call and type(b.value.func) is ast.Attribute
                    and b.value.func.attr in _RELAY_READS else None for b in bindings]
-        return bool(sources) and None not in sources and any(source != target for source in sources)
+        if not sources or None in sources:
+            return None
+        return next((source for source in sources if source != target), None)
 
     def _retry_loop(self, frame: _Frame, value) -> bool:
         """Is this write the body of a partial-send loop (`while buf: n = s.send(buf);

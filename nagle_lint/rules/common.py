@@ -131,6 +131,14 @@ _NODELAY_TEMPLATES = {
     C.SERVER: ("server connection `{s}` answers requests with Nagle on (next request read {read}): any "
                "response written in 2+ pieces waits ~40 ms for the client's delayed ACK; {fix}"),
 }
+# a relay's pieces are the peer's: nothing to join, so TCP_NODELAY is the one fix
+_RELAY_TEMPLATES = {
+    C.CLIENT: ("TCP client `{s}` relays what `{src}` sends with Nagle on (sent at line {sent}, read {read}): "
+               "a piece passed on before the server ACKs the one before waits ~40 ms for its delayed ACK; "
+               "set TCP_NODELAY after connecting"),
+    C.SERVER: ("server connection `{s}` relays what `{src}` sends with Nagle on (sent at line {sent}, read {read}): "
+               "a piece passed on before the client ACKs the one before waits ~40 ms for its delayed ACK; {fix}"),
+}
 
 
 def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
@@ -166,8 +174,16 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         name = (handed or ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (None,))[0]
                 or ("self.sock" if framework else receiver_name(read)))
         where = read_where(ctx, read)
-        message = _NODELAY_TEMPLATES[side].format(s=name, read=where, fix=fix) + _optional(conn)
+        relay = ctx.facts.flow.relays.get(conn)
+        if relay is not None and not framework:
+            message = _RELAY_TEMPLATES[side].format(s=name, src=relay[1], sent=ctx.where(relay[0]), read=where,
+                                                    fix=fix)
+        else:
+            message = _NODELAY_TEMPLATES[side].format(s=name, read=where, fix=fix)
+        message += _optional(conn)
         related = [("also made here", site) for _, site in others] + ([] if framework else [("read", read)])
+        if relay is not None and not framework:
+            related.insert(len(others), ("relayed", relay[0]))
         fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
         yield ctx.finding(rule, node, message, related=related, fixes=fixes,
                           side="server" if side == C.SERVER else "client")

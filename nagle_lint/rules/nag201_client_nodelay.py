@@ -4,7 +4,9 @@
 Flags where a TCP client socket is made (`socket.socket()` then `connect()`,
 `socket.create_connection()`, a plain `socket.socket()` handed to `asyncio.open_connection(sock=...)`)
 when the program writes to it and then waits for a reply, and `TCP_NODELAY` is never set on it:
-not after creation, not in another method, not in a helper.
+not after creation, not in another method, not in a helper. A relay (a tunnel or a port
+forwarder: `data = other.recv(n)`, then `sock.sendall(data)`) is reported too: it passes each
+piece on as it arrives, so a piece sent before the server ACKs the one before waits as well.
 
 ## Why is this bad?
 Request/response over a Nagle-on socket is one refactor away from the 40 ms stall: the first
@@ -64,6 +66,12 @@ EXAMPLES = (
             fixed="import socket as so\n\ndef ping(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
                   "    s.setsockopt(so.IPPROTO_TCP, so.TCP_NODELAY, 1)\n    s.sendall(b'HELO')\n    s.recv(4)\n"
                   "    s.sendall(b'PING')\n    return s.recv(4)\n"),
+    # a relay passes each piece on as it arrives: the one after waits for the ACK of the one before
+    Invalid("import socket\n\ndef relay(chan, addr):\n    s = socket.create_connection(addr)\n    while True:\n"
+            "        data = chan.recv(4096)\n        s.sendall(data)\n        chan.sendall(s.recv(4096))\n", at="4:9",
+            fixed="import socket\n\ndef relay(chan, addr):\n    s = socket.create_connection(addr)\n"
+                  "    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n    while True:\n"
+                  "        data = chan.recv(4096)\n        s.sendall(data)\n        chan.sendall(s.recv(4096))\n"),
 )
 
 RULE = Rule(
