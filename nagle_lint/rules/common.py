@@ -174,15 +174,15 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         name = (handed or ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (None,))[0]
                 or ("self.sock" if framework else receiver_name(read)))
         where = read_where(ctx, read)
-        relay = ctx.facts.flow.relays.get(conn)
-        if relay is not None and not framework:
+        relay = None if framework else ctx.facts.flow.relays.get(conn)
+        if relay is not None:
             message = _RELAY_TEMPLATES[side].format(s=name, src=relay[1], sent=ctx.where(relay[0]), read=where,
                                                     fix=fix)
         else:
             message = _NODELAY_TEMPLATES[side].format(s=name, read=where, fix=fix)
         message += _optional(conn)
         related = [("also made here", site) for _, site in others] + ([] if framework else [("read", read)])
-        if relay is not None and not framework:
+        if relay is not None:
             related.insert(len(others), ("relayed", relay[0]))
         fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
         yield ctx.finding(rule, node, message, related=related, fixes=fixes,
