@@ -102,6 +102,27 @@ class FileContext:
             fixes=tuple(fixes), pieces=pieces, side=side,
         )
 
+    @cached_property
+    def _bindings(self) -> dict[int, str]:
+        """id of a value -> the name this file binds it to (`sock = create_connection(...)`,
+        `with create_connection(...) as s`)."""
+        names = {}
+        for node in walk(self.facts.module):
+            if type(node) in (ast.Assign, ast.AnnAssign) and node.value is not None:
+                targets = node.targets if type(node) is ast.Assign else [node.target]
+                name = dotted(targets[0]) if len(targets) == 1 else None
+                if name:
+                    names[id(node.value)] = name
+            elif type(node) in (ast.With, ast.AsyncWith):
+                for item in node.items:
+                    if item.optional_vars is not None and dotted(item.optional_vars):
+                        names[id(item.context_expr)] = dotted(item.optional_vars)
+        return names
+
+    def bound_name(self, node) -> str | None:
+        """The name the flagged line gives a value, when it binds one."""
+        return self._bindings.get(id(node))
+
     def line(self, node) -> int:
         return self.span(node).line
 

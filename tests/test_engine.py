@@ -556,6 +556,35 @@ def test_a_server_callback_connection_is_named_by_its_parameter():
     assert "server connection `conn` answers" in found[0].message
 
 
+def test_a_factory_connection_is_named_as_the_flagged_line_names_it():
+    """NAG201 is flagged at `sock = create_connection(...)` in the factory: the message names
+    `sock` there, and the attribute the caller keeps it in; a name the flagged function itself
+    goes on to use (`pair = srv.accept()`, then `conn, _ = pair`) is named alone."""
+    source = ("import socket\n"
+              "def dial(host):\n"
+              "    sock = socket.create_connection((host, 7))\n"
+              "    sock.settimeout(5)\n"
+              "    return sock\n"
+              "class Client:\n"
+              "    def __init__(self, host):\n"
+              "        self.upstream = dial(host)\n"
+              "    def call(self, data):\n"
+              "        self.upstream.sendall(data)\n"
+              "        return self.upstream.recv(4096)\n")
+    found = [f for f in check_source(source, "t.py").findings if f.code == "NAG201"]
+    assert len(found) == 1 and found[0].span.line == 3
+    assert "TCP client `sock` (kept as `self.upstream`) does" in found[0].message
+    source = ("import socket\n"
+              "srv = socket.create_server(('127.0.0.1', 0))\n"
+              "def serve():\n"
+              "    pair = srv.accept()\n"
+              "    conn, _ = pair\n"
+              "    while conn.recv(64):\n"
+              "        conn.sendall(b'ok')\n")
+    found = [f for f in check_source(source, "t.py").findings if f.code == "NAG202"]
+    assert len(found) == 1 and "server connection `conn` answers" in found[0].message
+
+
 def test_a_plain_request_handler_is_told_to_set_nodelay_in_handle():
     """socketserver.BaseRequestHandler has no setup() that reads disable_nagle_algorithm: the
     hint names what works there."""

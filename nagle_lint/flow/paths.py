@@ -84,6 +84,9 @@ class Split:
     # the held piece is written on a later turn of a loop than the first piece (one write per
     # turn, through helpers): a write loop, whatever the pieces' lines
     across: bool = False
+    # only a piece after a write loop is held (the chunked terminator): a path that holds the same
+    # piece directly names the first piece instead
+    after_loop: bool = False
 
 
 @dataclass(eq=False)
@@ -145,14 +148,14 @@ class FlowResult:
 # Instance flags (nagle_lint.flow.flags): frozenset of ((class id, "self.x", aspect), bool) this
 # path knows, where some `if` tests self.x: `if not self.headers_sent:` after a write that set it
 # is not taken (the chain remembers which way, so joined paths keep their own).
-EMPTY = (None, None, 0, False, None, False, True, frozenset())
-COLD = (None, None, 0, False, None, False, False, frozenset())  # a connection just made in the walked code
+EMPTY = (None, None, 0, False, None, False, True, frozenset(), None)
+COLD = (None, None, 0, False, None, False, False, frozenset(), None)  # a connection just made in the walked code
 # the warm slot of a handler connection whose response said `Connection: close` (or is an
 # error page): the server closes it after this response, so no next request waits
 CLOSING = "closing"
 # a connection closed on this path: like a cold one (nothing pending, no exchange to repeat),
 # told apart so that a call that makes and closes its connection is known to
-CLOSED = (None, None, 0, False, None, False, "", frozenset())
+CLOSED = (None, None, 0, False, None, False, "", frozenset(), None)
 # the state's entry for the path itself, once a flag is known: what a connection first touched
 # later starts from (EMPTY, with the flags of each path)
 PATH = "path"
@@ -210,18 +213,19 @@ def _event_key(call, loops: tuple, sites: tuple, later: bool | None) -> tuple:
 
 
 def _renamed(chain, events: dict):
-    first, second = chain[0], chain[1]
-    if (first is None or id(first) not in events) and (second is None or id(second) not in events):
+    first, second, tail = chain[0], chain[1], chain[8]
+    if all(piece is None or id(piece) not in events for piece in (first, second, tail)):
         return chain
-    return (events.get(id(first), first) if first is not None else None,
-            events.get(id(second), second) if second is not None else None) + chain[2:]
+    first, second, tail = (events.get(id(piece), piece) if piece is not None else None for piece in (first, second, tail))
+    return (first, second) + chain[2:8] + (tail,)
 
 
 def chain_key(chain) -> tuple:
     """A total order on chains that does not depend on object ids or set order."""
-    first, second, count, dirty, cork, flag, warm, facts = chain
+    first, second, count, dirty, cork, flag, warm, facts, tail = chain
     return (first.rank if first else (), second.rank if second else (), count, dirty,
-            cork.node is not None if cork is not None else False, flag, str(warm), sorted(facts, key=str))
+            cork.node is not None if cork is not None else False, flag, str(warm), sorted(facts, key=str),
+            tail.rank if tail else ())
 
 
 def join(*states, base=None):
@@ -246,7 +250,7 @@ def join(*states, base=None):
             # what follows (complete splits of 2+ writes stand on their own path)
             chains = {c[:5] + (True,) + c[6:] if c[2] == 1 else c for c in chains}
         if len(chains) > 1:
-            chains = _merge_facts(chains)
+            chains = _merge_tails(_merge_facts(chains))
         if len(chains) > MAX_CHAINS:  # keep the informative ones: longest chains first
             chains = set(sorted(chains, key=lambda c: (-c[2], chain_key(c)))[:MAX_CHAINS])
         merged[conn] = frozenset(chains)
@@ -740,7 +744,7 @@ class Walker:
         new = frozenset(((owner, name, aspect), known) for aspect, known in facts.items())
         out = {}
         for conn, chains in {PATH: frozenset({EMPTY}), **state}.items():
-            out[conn] = frozenset(c[:7] + (frozenset(f for f in c[7] if f[0][:2] != (owner, name)) | new,)
+            out[conn] = frozenset(c[:7] + (frozenset(f for f in c[7] if f[0][:2] != (owner, name)) | new,) + c[8:]
                                   for c in chains)
         return out
 
@@ -762,7 +766,8 @@ class Walker:
                     known = {key[1:]: value for key, value in chain[7] if key[0] == owner}
                     if flags.way(test, known) is (not taken):
                         continue
-                    kept.add(chain[:7] + (frozenset(f for f in chain[7] if f[0] not in facts) | frozenset(facts.items()),))
+                    kept.add(chain[:7] + (frozenset(f for f in chain[7] if f[0] not in facts) | frozenset(facts.items()),)
+                             + chain[8:])
                 if not kept:
                     side = None  # no path goes this way
                     break
@@ -1217,9 +1222,9 @@ class Walker:
                 events[id(old)] = event
                 self._journal.append(("event", event, later))
             else:
-                _, conn, chain, node, label, read_loops, repeats, recurs = entry
+                _, conn, chain, node, label, read_loops, repeats, recurs, after_loop = entry
                 self._split(conn, _renamed(chain, events), node, label, tuple(loops.get(k, k) for k in read_loops),
-                            repeats, recurs)
+                            repeats, recurs, after_loop)
         self.steps += replay.steps
         self._touches += replay.touches
         for walk in self._open_walks:
@@ -1333,7 +1338,12 @@ class Walker:
             # a relay re-sends each piece as it arrives: the pieces are the peer's, never a split
             # of ours, but a piece sent while the one before is unacknowledged waits all the same
             self.result.relays.setdefault(conn, (call, source))
-            return {**state, conn: frozenset((event, None, 1, False, c[4], False, c[6], c[7])
+            return {**state, conn: frozenset((event, None, 1, False, c[4], False, c[6], c[7], None)
+                                             for c in self._chains(state, conn))}
+        if args and _interim_response(args[0]):
+            # `100 Continue` asks the client for the request body, which the server reads next
+            # (the WSGI app, from wsgi.input): what follows is the response, a new message
+            return {**state, conn: frozenset((None, None, 0, c[3], c[4], True, True, c[7], None)
                                              for c in self._chains(state, conn))}
         buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
         retry = bool(args) and self._retry_loop(frame, args[0])
@@ -1342,14 +1352,14 @@ class Walker:
         if conn not in self.result.kept_writes and any(c[6] for c in chains):
             self.result.kept_writes[conn] = call
         for chain in chains:
-            first, second, count, dirty, cork, flag, _, _ = chain
+            first, second, count, dirty, cork, flag, _, _, _ = chain
             if retry and any(piece is not None and piece.same_write(event) for piece in (first, second)):
                 new.add(chain)  # the rest of the same bytes after a short send: one message
             elif buffered or cork is not None:  # TCP_CORK holds writes like a buffer until uncorked
-                new.add((first, second, count, True, cork, flag, chain[6], chain[7]))
+                new.add((first, second, count, True, cork, flag) + chain[6:])
             else:
                 self._mark_across(chain, event)
-                new.add(_wire(chain, event))
+                new.add(_wire(chain, event, self.result.loop_nodes))
         return {**state, conn: frozenset(new)}
 
     def _forwarded(self, value, call, frame: _Frame) -> str | None:
@@ -1419,7 +1429,7 @@ class Walker:
         for chain in self._chains(state, conn):
             if chain[3]:
                 self._mark_across(chain, event)
-            new.add(_wire(chain, event) if chain[3] else chain)
+            new.add(_wire(chain, event, self.result.loop_nodes) if chain[3] else chain)
         return {**state, conn: frozenset(new)}
 
     def _mark_across(self, chain, event) -> None:
@@ -1438,9 +1448,10 @@ class Walker:
         chains = self._chains(state, conn)
         if conn not in self.result.kept_reads and any(c[6] for c in chains):
             self.result.kept_reads[conn] = node
+        tails = []
         # in source order, so that which first piece a split names never depends on set order
         for chain in sorted(chains, key=self._chain_order) if len(chains) > 1 else chains:
-            first, second, count, dirty, cork, shadowed, warm, facts = chain
+            first, second, count, dirty, cork, shadowed, warm, facts, tail = chain
             if warm is CLOSING:
                 new.add(chain)  # closed after this response: the FIN pushes out what Nagle holds
                 continue
@@ -1452,24 +1463,35 @@ class Walker:
                 self.result.exchanges.setdefault(conn, node)
             if count >= 2 and not second.large and not shadowed:
                 self._split(conn, chain, node, label, loops, repeats, recurs)
+            if tail is not None and not tail.large and not shadowed:
+                # the piece written after a write loop's pieces (a chunked body's terminator) is
+                # held as well, whatever the loop is changed to: a split of its own (after the
+                # others, which name the first piece when a path holds the same piece directly)
+                tails.append(((first, tail) + chain[2:], repeats, recurs))
             if cork is not None:
                 self.result.corks_held.setdefault(id(cork.node), (cork, node))
-            new.add((None, None, 0, dirty, cork, True, warm or count >= 1, facts))
+            new.add((None, None, 0, dirty, cork, True, warm or count >= 1, facts, None))
+        for chain, repeats, recurs in tails:
+            self._split(conn, chain, node, label, loops, repeats, recurs, after_loop=True)
         return {**state, conn: frozenset(new)}
 
-    def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool, recurs: bool) -> None:
+    def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool, recurs: bool,
+               after_loop: bool = False) -> None:
         first, second, count = chain[0], chain[1], chain[2]
         if self._open_walks:
-            self._journal.append(("split", conn, chain, node, label, loops, repeats, recurs))
+            self._journal.append(("split", conn, chain, node, label, loops, repeats, recurs, after_loop))
         key = (id(conn), id(second.located(first)), id(node),  # one helper's write, several connections
                # (the same helper write repeated by two loops, `_flush(sock)` in each: one split each,
                # unless _merge_repeated_writes finds it outside a loop too)
                tuple(id(site) for site in second.sites) if second.same_write(first) else ())
         across = (id(first), id(second)) in self._across
         if key not in self.result.splits:
-            self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, recurs, across)
+            self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, recurs, across,
+                                            after_loop)
             return
         old = self.result.splits[key]
+        if old.after_loop and not after_loop:
+            old.first, old.second, old.after_loop = first, second, False
         old.count = max(old.count, count)
         old.repeats = old.repeats or repeats
         old.recurs = old.recurs or recurs
@@ -1490,7 +1512,7 @@ class Walker:
             if conn in self._made_here and name is not None and "." not in name and not _escapes(made_in.node, name):
                 continue  # a local socket of this call: nobody else reads its reply
             for chain in chains:
-                first, second, count, _, _, shadowed, warm, _ = chain
+                first, second, count, _, _, shadowed, warm, _, _ = chain
                 if count >= 2 and not shadowed and warm is True and not second.large:
                     self._pending.setdefault(conn, set()).add(chain)
 
@@ -1551,7 +1573,7 @@ class Walker:
             self._made_here.add(found.conn)
             self._taint()  # (a connection made here is this call's: its loops and tests)
             self._touches += 1
-            state = {**state, found.conn: frozenset(COLD[:7] + c[7:] for c in state.get(PATH, {COLD}))}
+            state = {**state, found.conn: frozenset(COLD[:7] + (c[7], None) for c in state.get(PATH, {COLD}))}
         return state
 
     def setopt(self, state, stream: Stream, call, frame: _Frame):
@@ -2020,10 +2042,11 @@ def _merge_facts(chains) -> set:
     know: flags tell apart paths whose writes differ, not every branch taken."""
     by_rest: dict = {}
     for chain in chains:
-        by_rest.setdefault(chain[:7], []).append(chain[7])
+        by_rest.setdefault(chain[:7] + chain[8:], []).append(chain[7])
     if len(by_rest) == len(chains):
         return chains
-    return {rest + (frozenset.intersection(*facts) if len(facts) > 1 else facts[0],) for rest, facts in by_rest.items()}
+    return {rest[:7] + (frozenset.intersection(*facts) if len(facts) > 1 else facts[0],) + rest[7:]
+            for rest, facts in by_rest.items()}
 
 
 def _kept_method_call(call: ast.Call, func: FunctionInfo) -> bool:
@@ -2048,15 +2071,40 @@ def shadow(state):
     return {conn: frozenset(c[:5] + (True,) + c[6:] if c[2] else c for c in chains) for conn, chains in state.items()}
 
 
-def _wire(chain, event: WriteEvent):
-    first, second, count, dirty, cork, flag, warm, facts = chain
+def _wire(chain, event: WriteEvent, loop_nodes: dict | None = None):
+    first, second, count, dirty, cork, flag, warm, facts, tail = chain
     if count == 0:
-        return (event, None, 1, False, cork, False, warm, facts)
+        return (event, None, 1, False, cork, False, warm, facts, None)
     if count == 1:
-        return (first, event, 2, False, cork, flag, warm, facts)
-    return (first, second, min(count + 1, 3), False, cork, flag, warm, facts)
+        return (first, event, 2, False, cork, flag, warm, facts, None)
+    if tail is None and loop_nodes is not None and _after_loop(first, second, event, loop_nodes):
+        tail = event
+    return (first, second, min(count + 1, 3), False, cork, flag, warm, facts, tail)
 
 
+
+
+def _merge_tails(chains) -> set:
+    """A chain with no piece after its loop, beside the same chain with one: the one with it (its
+    split is reported whichever path wrote it, and nothing else about the chain differs)."""
+    tailed = {chain[:8] for chain in chains if chain[8] is not None}
+    return {chain for chain in chains if chain[8] is not None or chain[:8] not in tailed} if tailed else chains
+
+
+def _interim_response(value) -> bool:
+    """b"HTTP/1.1 100 Continue\\r\\n\\r\\n": an interim response that the client answers."""
+    return (type(value) is ast.Constant and type(value.value) is bytes
+            and value.value.startswith((b"HTTP/1.1 100 ", b"HTTP/1.0 100 ")))
+
+
+def _after_loop(first: WriteEvent, second: WriteEvent, event: WriteEvent, loop_nodes: dict) -> bool:
+    """Is event the first write after the loop that wrote second, in the function that holds that
+    loop (`for c in chunks: w(c)`, then `w(terminator)`)? A helper called again after the loop,
+    whose own writes depend on its arguments, is not."""
+    if not second.loops or second.loops[-1] in event.loops or event.node in (first.node, second.node):
+        return False
+    loop = loop_nodes.get(second.loops[-1])
+    return loop is not None and event.func is not None and contains(event.func.node, loop)
 
 
 def _always_true(test) -> bool:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from nagle_lint.flow.paths import FrameworkRead
 from nagle_lint.rules.base import Rule
 from nagle_lint.streams import catalog as C
+from nagle_lint.streams.names import dotted
 
 if TYPE_CHECKING:
     from nagle_lint.context import FileContext
@@ -33,7 +34,10 @@ def split_findings(ctx: FileContext, rule: Rule):
     # one message, one finding, at its earliest held piece: the same response written on another
     # path (chunked or not) holds a different piece of it, in the same function, before the same read
     reported = set()
-    splits = sorted(ctx.splits(rule.code), key=lambda s: ctx.order(s.second.located(s.first)))
+    # (of the first pieces that come before one held piece on different paths, the nearest is
+    # named: a rarer path's earlier write, `100 Continue` before the headers, is not the message's)
+    splits = sorted(ctx.splits(rule.code), key=lambda s: ctx.order(s.first.located(s.second)), reverse=True)
+    splits.sort(key=lambda s: ctx.order(s.second.located(s.first)))
     for split in splits:
         first, second = split.first.located(split.second), split.second.located(split.first)
         if rule.code == "NAG103":
@@ -126,17 +130,17 @@ def _optional(conn) -> str:
 
 
 _NODELAY_TEMPLATES = {
-    C.CLIENT: ("TCP client `{s}` does request/response with Nagle on (reply read {read}): any request "
+    C.CLIENT: ("TCP client {s} does request/response with Nagle on (reply read {read}): any request "
                "written in 2+ pieces waits ~40 ms for the server's delayed ACK; set TCP_NODELAY after connecting"),
-    C.SERVER: ("server connection `{s}` answers requests with Nagle on (next request read {read}): any "
+    C.SERVER: ("server connection {s} answers requests with Nagle on (next request read {read}): any "
                "response written in 2+ pieces waits ~40 ms for the client's delayed ACK; {fix}"),
 }
 # a relay's pieces are the peer's: nothing to join, so TCP_NODELAY is the one fix
 _RELAY_TEMPLATES = {
-    C.CLIENT: ("TCP client `{s}` relays what `{src}` sends with Nagle on (sent at line {sent}, read {read}): "
+    C.CLIENT: ("TCP client {s} relays what `{src}` sends with Nagle on (sent at line {sent}, read {read}): "
                "a piece passed on before the server ACKs the one before waits ~40 ms for its delayed ACK; "
                "set TCP_NODELAY after connecting"),
-    C.SERVER: ("server connection `{s}` relays what `{src}` sends with Nagle on (sent at line {sent}, read {read}): "
+    C.SERVER: ("server connection {s} relays what `{src}` sends with Nagle on (sent at line {sent}, read {read}): "
                "a piece passed on before the client ACKs the one before waits ~40 ms for its delayed ACK; {fix}"),
 }
 
@@ -173,6 +177,7 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         handed = conn.label if type(conn.origin).__name__ in ("FunctionDef", "AsyncFunctionDef") else None
         name = (handed or ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (None,))[0]
                 or ("self.sock" if framework else receiver_name(read)))
+        name = _named(ctx, node, name)
         where = read_where(ctx, read)
         relay = None if framework else ctx.facts.flow.relays.get(conn)
         if relay is not None:
@@ -187,6 +192,20 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
         yield ctx.finding(rule, node, message, related=related, fixes=fixes,
                           side="server" if side == C.SERVER else "client")
+
+
+def _named(ctx: FileContext, node, kept: str) -> str:
+    """The connection as the flagged line names it: a factory's `sock` that its caller keeps as
+    `self.upstream` is named both ways (`pair = self.accept()` then `sock, addr = pair` is `sock`,
+    a name the same function uses)."""
+    import ast
+
+    here = ctx.bound_name(node)
+    func = _enclosing_function(ctx, node)
+    if here is None or here == kept or func is None or any(
+            type(n) in (ast.Name, ast.Attribute) and dotted(n) == kept for n in ast.walk(func.node)):
+        return f"`{kept}`"
+    return f"`{here}` (kept as `{kept}`)"
 
 
 def _site(ctx: FileContext, conn):

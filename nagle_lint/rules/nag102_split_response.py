@@ -12,6 +12,11 @@ rest, and Nagle's algorithm holds the rest until that ACK arrives: 40 ms per res
 so `self.wfile.write(body)` after it is always a second piece. With HTTP/1.0 (the default) the
 connection closes after each response and the FIN pushes the data out, so there is no stall.
 
+A piece written after a write loop, such as the `0\\r\\n\\r\\n` that ends a chunked body, is held as
+well and is reported on its own line, because joining the loop's pieces does not join it. An
+interim `100 Continue` is a message of its own: the client sends the request body before the
+final response, so the held piece is counted from the final response's first write.
+
 ## Example
 ```python
 class Handler(BaseHTTPRequestHandler):
@@ -47,6 +52,12 @@ from nagle_lint.rules.common import split_findings
 
 _SERVER = ("import socket\nsrv = socket.create_server(('127.0.0.1', 0))\nconn, _ = srv.accept()\n"
            "while conn.recv(64):\n")
+# the terminator after the chunk loop: held whatever the loop does
+_CHUNKED = ("from http.server import BaseHTTPRequestHandler\n\nclass H(BaseHTTPRequestHandler):\n"
+            "    protocol_version = 'HTTP/1.1'\n\n    def do_GET(self):\n        self.send_response(200)\n"
+            "        self.end_headers()\n        for chunk in self.server.chunks():\n"
+            "            self.wfile.write(b'%x\\r\\n%s\\r\\n' % (len(chunk), chunk))\n"
+            "        self.wfile.write(b'0\\r\\n\\r\\n')\n")
 EXAMPLES = (
     Valid(_SERVER + "    conn.sendall(b'LEN4' + b'BODY')\n"),
     Valid("from http.server import BaseHTTPRequestHandler\n\nclass H(BaseHTTPRequestHandler):\n"
@@ -60,6 +71,7 @@ EXAMPLES = (
             fixed="from http.server import BaseHTTPRequestHandler\n\nclass H(BaseHTTPRequestHandler):\n"
                   "    protocol_version = 'HTTP/1.1'\n    disable_nagle_algorithm = True\n\n    def do_GET(self):\n"
                   "        self.send_response(200)\n        self.end_headers()\n        self.wfile.write(b'body')\n"),
+    Invalid(_CHUNKED, at="11:9", fixed=_CHUNKED.replace("'HTTP/1.1'\n", "'HTTP/1.1'\n    disable_nagle_algorithm = True\n")),
     Invalid(_SERVER + "    conn.sendall(header)\n    conn.sendall(body)\n", at="6:5", strategy="nodelay",
             fixed="import socket\nsrv = socket.create_server(('127.0.0.1', 0))\nconn, _ = srv.accept()\n"
                   "conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\nwhile conn.recv(64):\n"
