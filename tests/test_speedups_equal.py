@@ -4,6 +4,7 @@ Compared, on corpus/ plus a sample of ~30 real standard-library files that menti
 (picked by a byte grep at test time, so the sample follows the installed Python):
 
 - sparse parsing (Settings.sparse, default True) against whole-file parsing (sparse=False);
+- replayed helper walks against walking every call of a helper again;
 - one process (jobs=1) against a worker pool (jobs=2), including the order of the results;
 - the result cache: a cold CLI run against a warm one (same --cache-dir), both against --no-cache,
   and a warm run after a file changed (the stale entry must not be used).
@@ -145,6 +146,75 @@ def test_workers_same_findings_and_order(paths, baseline, sparse_one):
     two = engine.check_paths(paths, _with(BASE, sparse=True), jobs=2)
     _assert_same(sparse_one, two, "jobs=2 vs jobs=1")
     _assert_same(baseline, two, "jobs=2 (sparse) vs jobs=1 (whole files)")
+
+
+# One helper writes the first piece of every request; it is called inside a for loop and inside
+# a while loop. The while loop's call replays the for loop's walk, so the pieces it records must
+# be renamed to the while loop: kept under the for loop, line 20 reads as a write loop (NAG103).
+LOOPED_HELPER = """\
+import socket
+
+
+class Client:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 7000))
+
+    def _head(self, verb):
+        self.sock.sendall(verb + b" ")
+
+    def put_many(self, keys):
+        for key in keys:
+            self._head(b"PUT")
+            self.sock.sendall(key + b"\\n")
+        return self.sock.recv(64)
+
+    def get_many(self, keys):
+        while keys:
+            self._head(b"GET")
+            self.sock.sendall(keys.pop() + b"\\n")
+        return self.sock.recv(64)
+
+    def del_many(self, keys):
+        for key in keys:
+            self._head(b"DEL")
+        return self.sock.recv(64)
+"""
+
+
+def _walk_counting_replays(paths, monkeypatch, replay: bool):
+    from nagle_lint.flow.paths import Walker
+
+    replays, kept = [], Walker._replay
+
+    def counted(self, *args):
+        replays.append(args)
+        return kept(self, *args)
+
+    monkeypatch.setattr(Walker, "_replay", counted)
+    if not replay:
+        monkeypatch.setattr(Walker, "_replayable", lambda self, recorded: False)
+    results = engine.check_paths(paths, _with(BASE, sparse=True), jobs=1)
+    monkeypatch.undo()
+    return results, len(replays)
+
+
+def test_replayed_helper_walks_same_findings(paths, sparse_one, monkeypatch):
+    """A helper walk recorded at one call site and replayed at another gives what walking the
+    helper again there gives, on the sample."""
+    walked, replays = _walk_counting_replays(paths, monkeypatch, replay=False)
+    assert replays == 0
+    _assert_same(walked, sparse_one, "replayed helper walks vs every call walked (sample)")
+
+
+def test_replayed_helper_inside_other_loops(tmp_path, monkeypatch):
+    (tmp_path / "client.py").write_text(LOOPED_HELPER)
+    files = [str(tmp_path / "client.py")]
+    replayed, replays = _walk_counting_replays(files, monkeypatch, replay=True)
+    walked, _ = _walk_counting_replays(files, monkeypatch, replay=False)
+    assert replays >= 1, "no helper walk was replayed: the case no longer tests replaying"
+    _assert_same(walked, replayed, "replayed helper walks vs every call walked (helper in loops)")
+    assert [(f.code, f.span.line) for f in replayed[0].all_findings()] == [
+        ("NAG201", 6), ("NAG101", 14), ("NAG101", 20), ("NAG103", 25)]
 
 
 # -- the cache, through the CLI --------------------------------------------------------------------

@@ -203,6 +203,7 @@ class _Replay:
     touches: int
     funcs: frozenset
     depth: int  # how much deeper than its call the stack went inside it
+    outer: tuple = ()  # the loops around its call, renamed to the loops around another call
 
 
 def _event_key(call, loops: tuple, sites: tuple, later: bool | None) -> tuple:
@@ -1136,8 +1137,9 @@ class Walker:
         literals = _literal_args(callee, names, call, frame.act.literals)
         # (a wrapper object's method runs with self bound to the instance's class, maybe a subclass)
         self_cls = instance_cls if on_instance else frame.act.self_cls if callee.is_method else None
-        shared = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())), self._loops(frame),
-                  frozenset(state.items()), id(self_cls),
+        around = self._loops(frame)
+        shared = (id(callee), tuple(sorted((k, id(v)) for k, v in params.items())),
+                  _loop_signature(around, state, params), frozenset(state.items()), id(self_cls),
                   self._later_turns > 0 if self._has_once_guard(callee) else None, tuple(sorted(literals.items())))
         key = shared + (tuple(id(c) for c in sites), self._ruled_out > 0)
         if key in self._inlined:
@@ -1150,7 +1152,7 @@ class Walker:
             replay = self._replays.get(shared)
             if replay is not None and self._replayable(replay):
                 began = len(self._journal)
-                out = self._replay(replay, sites)
+                out = self._replay(replay, sites, around)
                 self._inlined[key] = (out, began)
                 return out
         began = len(self._journal)
@@ -1170,7 +1172,8 @@ class Walker:
             outer.funcs.add(id(callee))
         self._inlined[key] = (out, began)
         if shared is not None and not walk.tainted:
-            self._keep_replay(shared, walk, state, out, sites, callee, self.steps - steps, self._touches - touches)
+            self._keep_replay(shared, walk, state, out, sites, callee, self.steps - steps, self._touches - touches,
+                              around)
         return out
 
     # -- replaying a helper's walk at another call site --------------------------------------
@@ -1181,7 +1184,8 @@ class Walker:
             if walk.began > after:
                 walk.tainted = True
 
-    def _keep_replay(self, shared, walk: "_OpenWalk", state, out, sites: tuple, callee, steps: int, touches: int):
+    def _keep_replay(self, shared, walk: "_OpenWalk", state, out, sites: tuple, callee, steps: int, touches: int,
+                     outer: tuple):
         entries = self._journal[walk.began:]
         events = {id(c[i]) for chains in state.values() for c in chains for i in (0, 1) if c[i] is not None}
         for entry in entries:
@@ -1191,16 +1195,17 @@ class Walker:
             if entry[0] == "loop" and entry[2][:len(sites)] != sites:
                 return
         self._replays[shared] = _Replay(out, sites, walk.began, len(self._journal), steps, touches,
-                                        frozenset(walk.funcs | {id(callee)}), walk.depth - walk.base)
+                                        frozenset(walk.funcs | {id(callee)}), walk.depth - walk.base, outer)
 
     def _replayable(self, replay: "_Replay") -> bool:
         """Would a walk here meet the same limits (depth, recursion, budget) as the one kept?"""
         return (len(self.stack) + replay.depth <= MAX_INLINE_DEPTH and self.steps + replay.steps <= STEP_BUDGET
                 and not any(id(f) in replay.funcs for f in self.stack))
 
-    def _replay(self, replay: "_Replay", sites: tuple):
+    def _replay(self, replay: "_Replay", sites: tuple, outer: tuple):
         cut = len(replay.sites)
-        loops, events = {}, {}
+        # (the loops around this call stand where those around the kept one stood)
+        loops, events = dict(zip(replay.outer, outer)), {}
         for entry in self._journal[replay.began:replay.ended]:
             kind = entry[0]
             if kind == "loop":
@@ -2089,6 +2094,18 @@ def _merge_tails(chains) -> set:
     split is reported whichever path wrote it, and nothing else about the chain differs)."""
     tailed = {chain[:8] for chain in chains if chain[8] is not None}
     return {chain for chain in chains if chain[8] is not None or chain[:8] not in tailed} if tailed else chains
+
+
+def _loop_signature(outer: tuple, state, params: dict) -> tuple:
+    """What a helper's walk can tell of the loops around its call: how many, and which of them
+    hold each connection's creation and each pending piece. Two calls alike in that walk alike,
+    whichever loops they are in."""
+    conns = {conn for conn in state} | {getattr(v, "conn", None) for v in params.values()}
+    made = tuple(sorted(((id(c), None if c.made_in_loops is None else tuple(loop in c.made_in_loops for loop in outer))
+                         for c in conns if isinstance(c, Conn)), key=lambda item: item[0]))
+    pieces = tuple(sorted({(id(p), tuple(loop in p.loops for loop in outer)) for chains in state.values()
+                           for c in chains for p in (c[0], c[1], c[8]) if p is not None}))
+    return len(outer), made, pieces
 
 
 def _interim_response(value) -> bool:
