@@ -255,3 +255,24 @@ def test_a_package_installed_from_a_folder_of_another_name(tmp_path):
     found = check_file(tls)
     assert _codes(found) == [(16, "NAG201")]
     assert "reply read at line 19 in TSocket.py" in found.findings[0].message
+
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+def test_a_factory_of_factories_makes_a_new_connection_per_call():
+    """get_socket() in another module calls a TCP or an AF_UNIX factory of its own and returns
+    what it made: each call of it is one new connection, reported at the call that keeps it."""
+    kept = check_file(str(CORPUS / "pos_rw_factory_of_factories.py"))
+    assert _codes(kept) == [(11, "NAG201"), (24, "NAG101")]
+    assert "`self.sock`" in kept.findings[0].message
+    # two calls, two connections: a piece on each is not one message in two pieces
+    assert _codes(check_file(str(CORPUS / "neg_rw_factory_of_factories_two_displays.py"))) == []
+    assert _codes(check_file(str(CORPUS / "neg_rw_factory_of_factories_nodelay.py"))) == []
+
+
+def test_a_connection_kept_in_a_global_is_one_connection():
+    """shared() makes its socket through a factory once and hands the global back: every call
+    is the same connection, so its request/response and its split are reported."""
+    shared = check_file(str(CORPUS / "pos_rw_shared_global_connection.py"))
+    assert _codes(shared) == [(10, "NAG201"), (25, "NAG101")]

@@ -861,8 +861,8 @@ class Walker:
         """Does evaluating value make the connection: its creation call is inside value, or value
         calls a factory of this module whose every return makes one (`sock = self._open(addr)`;
         a pool's acquire, which may return a kept connection, does not)?"""
-        if contains(value, conn.origin):
-            return True
+        if contains(value, conn.origin) or type(conn.site) is ast.Call and contains(value, conn.site):
+            return True  # (site: the call of a factory of factories that made this one)
         if type(value) is ast.Name and frame.act.func is not None:  # `pair = srv.accept()`; `sock, _ = pair`
             bindings = frame.act.func.bindings.get(value.id, ())
             return len(bindings) == 1 and bindings[0].index is None and contains(bindings[0].value, conn.origin)

@@ -540,7 +540,8 @@ class Resolver:
         callee = self.callee(call, act)
         if callee is not None and index is None:
             found = self._returned(callee, depth)
-            if isinstance(found, Stream) and found.conn.origin_func is callee and returns_new(callee, found.conn.origin):
+            if isinstance(found, Stream) and (found.conn.origin_func is callee and returns_new(callee, found.conn.origin)
+                                              or self._hands_back_fresh(callee, depth)):
                 return self._made_by_call(found, call)
             if found is SOFT and depth < 8:
                 # `return self._wrap_socket(plain_sock)`: what a helper returns of its parameters
@@ -568,6 +569,29 @@ class Resolver:
                 return None  # `return s, True` / `return c, False`: the caller knows which it got
             return merge(found)
         return self._memo(self.class_memo, ("returns", id(callee), index), compute)
+
+    def _hands_back_fresh(self, callee: FunctionInfo, depth: int) -> bool:
+        """A factory of factories: does every return of callee hand back what one of its calls
+        of a factory made (`s = _tcp_socket(host)` or `s = _unix_socket(path)`, then `return s`)?
+        Then each call of callee is a new connection too."""
+        returns = [r.value for r in return_statements(callee.node)]
+        if not returns or depth > 4:
+            return False
+        act = Activation(callee)
+        kept = {name for node in ast.walk(callee.node) if type(node) in (ast.Global, ast.Nonlocal) for name in node.names}
+        for ret in returns:
+            made = [b.value for b in callee.bindings.get(ret.id, ())] if type(ret) is ast.Name else [ret]
+            if not made or type(ret) is ast.Name and ret.id in kept:
+                return False  # (`global _shared` ... `return _shared`: one connection, kept between calls)
+            for value in made:
+                inner = self.callee(value, act) if type(value) is ast.Call else None
+                if inner is None or inner is callee:
+                    return False
+                got = self._returned(inner, depth + 1)
+                if not (isinstance(got, Stream) and got.conn.origin_func is inner
+                        and returns_new(inner, got.conn.origin)):
+                    return False
+        return True
 
     def _made_by_call(self, stream: Stream, call: ast.Call) -> Stream:
         """A factory's socket as one call of it made it: `a = self._open(x); b = self._open(y)`
