@@ -276,3 +276,10 @@ def test_a_connection_kept_in_a_global_is_one_connection():
     is the same connection, so its request/response and its split are reported."""
     shared = check_file(str(CORPUS / "pos_rw_shared_global_connection.py"))
     assert _codes(shared) == [(10, "NAG201"), (25, "NAG101")]
+
+
+def test_two_linked_modules_defining_the_same_names_are_not_read_as_one():
+    """quick_socket.py and display_socket.py both define get_socket() and _tcp_socket(): the
+    file imports one of each, and the NODELAY of one must not be taken for the other's absence."""
+    both = check_file(str(CORPUS / "pos_rw_two_factories_one_name.py"))
+    assert _codes(both) == [(20, "NAG201")]

@@ -34,10 +34,17 @@ def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None =
     seen = imports  # what the analysis reads names with: this file's and the linked files' imports
     own = _top_names(module)
     body, used = list(module.body), []
+    defined: dict[str, str] = {}  # a linked module's def or class name -> that module's path
+    passed_over = set()  # modules not read: what this file imports from them stays unknown
     for other_path, other in linked:
         other_imports = ImportMap(other, other_path)
-        if not _agree(imports, other_imports, own, path):
-            continue  # a name meaning two things in the two files: not read as one (precision first)
+        names = _defined_names(other) - own
+        if not _agree(imports, other_imports, own, path) or any(defined.get(n, other_path) != other_path for n in names):
+            # a name meaning two things in the two files, or defined by two linked modules
+            # (each backend's own `_connect()`): not read as one (precision first)
+            passed_over.add(module_name(other_path))
+            continue
+        defined.update(dict.fromkeys(names, other_path))
         if seen is imports:
             seen = imports.copy()
         for local, qualified in other_imports.names.items():
@@ -52,6 +59,7 @@ def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None =
     index = ModuleIndex(ast.Module(body=body, type_ignores=[]), len(module.body)) if used else ModuleIndex(module)
     if used:
         _alias_imported(index, seen)
+        _forget_passed_over(index, imports, passed_over, own)
         _qualify_linked(index, used)
         _alias_attribute_bases(index, seen)
     seen.module_attrs = module_attributes(index, seen)
@@ -82,6 +90,19 @@ def _alias_attribute_bases(index: ModuleIndex, imports: ImportMap) -> None:
                 found = index.qualified.get(imports.qualify(base) or "")
                 if isinstance(found, ClassInfo):
                     index.classes[name] = found
+
+
+def _defined_names(module: ast.Module) -> set[str]:
+    return {stmt.name for stmt in module.body if isinstance(stmt, DEFINITIONS)}
+
+
+def _forget_passed_over(index: ModuleIndex, imports: ImportMap, passed_over: set, own: set) -> None:
+    """`from .quick import connect` when quick.py was not read but another linked module defines
+    a `connect` of its own: that one is not what this file calls."""
+    for local, qualified in imports.names.items():
+        if local not in own and qualified.rpartition(".")[0] in passed_over:
+            index.module_functions.pop(local, None)
+            index.classes.pop(local, None)
 
 
 def _top_names_of(stmt) -> set[str]:
