@@ -557,7 +557,3 @@ def _progress_bar(args, fmt):
     if args.quiet or not sys.stderr.isatty():
         return None
     return Progress()
-
-
-if __name__ == "__main__":
-    sys.exit(main())

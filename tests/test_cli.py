@@ -14,7 +14,7 @@ SPLIT = ("import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HI'
 
 
 def run(*args, cwd):
-    proc = subprocess.run([sys.executable, "-m", "nagle_lint.cli", *args], cwd=cwd, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "nagle_lint", *args], cwd=cwd, capture_output=True,
                           text=True, timeout=120)
     assert "Traceback" not in proc.stderr
     return proc

@@ -19,14 +19,14 @@ ENV = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR
 
 
 def run(args, cwd, env=None, stdin=None):
-    return subprocess.run([sys.executable, "-m", "nagle_lint.cli", *args], cwd=cwd, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "nagle_lint", *args], cwd=cwd, capture_output=True,
                           text=True, timeout=120, env={**ENV, **(env or {})}, input=stdin)
 
 
 def run_on_tty(args, cwd, env=None) -> str:
     """stdout and stderr of the CLI on a pseudo-terminal, as a person sees it."""
     leader, follower = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "nagle_lint.cli", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+    proc = subprocess.Popen([sys.executable, "-m", "nagle_lint", *args], cwd=cwd, stdin=subprocess.DEVNULL,
                             stdout=follower, stderr=follower, env={**ENV, "TERM": "xterm", **(env or {})})
     os.close(follower)
     chunks = []

@@ -70,7 +70,7 @@ def test_no_respect_gitignore_flag(tmp_path):
     (tmp_path / "env").mkdir()
     (tmp_path / "env" / "client.py").write_text(CLIENT)
     (tmp_path / ".gitignore").write_text("env/\n")
-    run = [sys.executable, "-m", "nagle_lint.cli", "--no-cache", "."]
+    run = [sys.executable, "-m", "nagle_lint", "--no-cache", "."]
     assert subprocess.run(run, cwd=tmp_path, capture_output=True, timeout=60).returncode == 0
     loud = subprocess.run(run + ["--no-respect-gitignore"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert loud.returncode == 1 and "env/client.py:6:1: NAG101" in loud.stdout
@@ -85,7 +85,7 @@ def test_dangling_links_are_skipped_with_a_warning(tmp_path):
     results = check_paths([str(tmp_path)], Settings(), jobs=1, warnings=warnings)
     assert [Path(r.path).name for r in results] == ["ok.py"]
     assert len(warnings) == 1 and "link.py" in warnings[0] and "dangling" in warnings[0]
-    out = subprocess.run([sys.executable, "-m", "nagle_lint.cli", "--no-cache", "link.py", "ok.py"], cwd=tmp_path,
+    out = subprocess.run([sys.executable, "-m", "nagle_lint", "--no-cache", "link.py", "ok.py"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)
     assert "warning: skipping link.py: dangling symbolic link" in out.stderr
     assert "NAG001" not in out.stdout and "ok.py:6:1: NAG101" in out.stdout

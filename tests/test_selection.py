@@ -42,7 +42,7 @@ def test_contract_table():
 
 
 def _cli(args: list[str]) -> set[tuple[str, int, str]]:
-    out = subprocess.run([sys.executable, "-m", "nagle_lint.cli", "-q", "--no-cache", *args, *FILES],
+    out = subprocess.run([sys.executable, "-m", "nagle_lint", "-q", "--no-cache", *args, *FILES],
                          capture_output=True, text=True, cwd=PROJECT, timeout=120)
     assert out.returncode in (0, 1), out.stderr
     return _parse(out.stdout)

@@ -219,7 +219,7 @@ def test_replayed_helper_inside_other_loops(tmp_path, monkeypatch):
 
 # -- the cache, through the CLI --------------------------------------------------------------------
 def _cli(args: list[str], cwd: Path) -> list[dict]:
-    proc = subprocess.run([sys.executable, "-m", "nagle_lint.cli", "--output-format", "json", "--exit-zero",
+    proc = subprocess.run([sys.executable, "-m", "nagle_lint", "--output-format", "json", "--exit-zero",
                            "--extend-select", ",".join(ALL_CODES) or "NAG401", *args],
                           capture_output=True, text=True, cwd=cwd, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr

@@ -21,7 +21,7 @@ CLIENT = (
 
 def run(args, stdin: bytes | str, cwd: Path) -> subprocess.CompletedProcess:
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run([sys.executable, "-m", "nagle_lint.cli", *args], input=data, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "nagle_lint", *args], input=data, capture_output=True,
                           cwd=cwd, timeout=120)
 
 

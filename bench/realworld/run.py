@@ -65,7 +65,9 @@ def _download_and_unpack(release: mf.Release, home: Path) -> str | None:
     kinds = [release.dist] if release.dist else ["wheel", "sdist"]
     errors = []
     for kind in kinds:
-        flag = ["--only-binary", ":all:"] if kind == "wheel" else ["--no-binary", ":all:"]
+        # Only the package itself from source: its build requirements (Cython, ...) come as
+        # wheels, or pip compiles them before it can read the sdist's metadata.
+        flag = ["--only-binary", ":all:"] if kind == "wheel" else ["--no-binary", release.package]
         cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
                "--disable-pip-version-check", *flag, "-d", str(dl),
                f"{release.package}=={release.version}"]
