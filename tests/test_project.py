@@ -87,6 +87,23 @@ def test_subclass_index_finds_other_files(tmp_path):
     assert subclass_files(str(package / "transport.py"), {"Other"}) == {}
 
 
+def test_subclass_index_reads_each_import_statement(tmp_path):
+    # Imports one after another, a `__future__` import first, parentheses with a comment, a
+    # backslash: each names its own module, and an indented `class` counts too.
+    package = _project(tmp_path, nodelay=False)
+    (package / "more.py").write_text(
+        "from __future__ import annotations\n"
+        "from os import path\n"
+        "from .transport import (  # the base\n    Transport,\n)\n"
+        "from json import dumps, \\\n    loads\n\n"
+        "if True:\n    class Quick(Transport):\n        pass\n\n\n"
+        "class Slow(Transport):\n    pass\n\n\n"
+        "class Text(dumps):\n    pass\n"
+        "x = 'from .transport import Transport; class Fake(Transport): pass'\n")
+    found = subclass_files(str(package / "transport.py"), {"Transport"})
+    assert found == {str(package / "client.py"): {"Client"}, str(package / "more.py"): {"Quick", "Slow"}}
+
+
 def test_split_in_a_subclass_of_another_modules_class(tmp_path):
     package = _project(tmp_path, nodelay=False)
     client = check_file(str(package / "client.py"))
@@ -127,7 +144,7 @@ def test_findings_do_not_depend_on_hash_order():
     corpus = Path(__file__).resolve().parent.parent / "corpus"
     outputs = []
     for seed in ("1", "2"):
-        proc = subprocess.run([sys.executable, "-m", "nagle_lint.cli", "--no-cache", "-j", "1", "--select", "ALL",
+        proc = subprocess.run([sys.executable, "-m", "nagle_lint", "--no-cache", "-j", "1", "--select", "ALL",
                                "--output-format", "concise", "--exit-zero", str(corpus)],
                               capture_output=True, text=True, timeout=300, check=False,
                               env={**os.environ, "PYTHONHASHSEED": seed})

@@ -22,7 +22,7 @@ class Connection:
 
     def _connect(self, host, port):
         for family, kind, proto, _, address in socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM):
-            self._sock = socket.socket(family, kind, proto)
+            self._sock = socket.socket(family, kind, proto)  # expect: NAG201
             if self.ssl_context:
                 self._sock = self._wrap()
             self._initiate(address)

@@ -976,10 +976,34 @@ class Walker:
             return self.inline(callee, call, state, frame)
         methods = self.resolver.instance_callees(call, frame.act)
         if methods:  # a wrapper object's method: its self attributes are its own
-            return join(*(self.inline(method, call, state, frame, on_instance=True, instance_cls=cls)
-                          for method, cls in methods))
+            return self._join_instances([self.inline(method, call, state, frame, on_instance=True, instance_cls=cls)
+                                         for method, cls in methods], [cls for _, cls in methods])
         self.spawned(call, state, frame)
         return state
+
+    def _join_instances(self, outs: list, classes: list):
+        """The state after a method of a wrapper object that may be an instance of several classes
+        (`self.link.open()`, self.link a UnixLink or a TcpLink). A connection made in a method of
+        some of those classes only (UnixLink's `self.sock = socket.socket(AF_UNIX)`) is the
+        instance's own: later code reaches it through an instance of such a class, for which this
+        call ran that class's method. The walks of the other classes, which leave it as it was,
+        are not its history: joining them would carry what a closed or replaced connection left
+        pending into the one just made (the other classes' walk, then this class's next read)."""
+        merged = join(*outs)
+        if merged is None or len(classes) < 2:
+            return merged
+        lineages = [{id(klass) for klass in self.index.class_chain(cls)} for cls in classes]
+        restricted = {}
+        for conn in merged:
+            owner = conn.origin_func.cls if isinstance(conn, Conn) and conn.origin_func is not None else None
+            if owner is None or not conn.origin_func.is_method:
+                continue
+            mine = [out for out, ids in zip(outs, lineages) if id(owner) in ids]
+            live = [out for out in mine if out is not None]
+            if len(mine) == len(outs) or not live:
+                continue  # made in a base every class shares (or by no class here): all the walks
+            restricted[conn] = join(*({conn: self._chains(out, conn)} for out in live))[conn]
+        return {**merged, **restricted} if restricted else merged
 
     def _bound_method(self, func, frame: _Frame) -> "BoundMethod | None":
         """A stream's write or read method kept in a name or attribute, or passed as an argument."""

@@ -335,8 +335,17 @@ class ProjectImports:
 _SKIP_DIRS = frozenset({"site-packages", "dist-packages", ".git", ".hg", "__pycache__", "node_modules", ".tox",
                         ".nox", ".venv", "venv", ".mypy_cache", ".ruff_cache", ".nagle-lint-cache"})
 _MAX_FILES = 20_000
-_FROM_IMPORT = re.compile(rb"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w, \t\\\n]+)", re.M)
-_CLASS = re.compile(rb"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
+# Both start with a literal word, which the regular expression engine finds with a fast search
+# (a leading `^[ \t]*` would try every position of every file); _at_line_start checks the rest.
+# The names end with the statement: inside parentheses, or up to the end of the line (a
+# backslash continues it).
+_FROM_IMPORT = re.compile(rb"from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|((?:[\w, \t]|\\\r?\n)+))")
+_CLASS = re.compile(rb"class[ \t]+(\w+)[ \t]*\(([^)]*)\)")
+
+
+def _at_line_start(data: bytes, start: int) -> bool:
+    line = data.rfind(b"\n", 0, start) + 1
+    return line == start or not data[line:start].strip(b" \t")
 
 
 @functools.lru_cache(maxsize=4)
@@ -361,18 +370,23 @@ def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
                 continue
             imported: dict[str, str] = {}  # local base name -> module it comes from
             for match in _FROM_IMPORT.finditer(data):
+                if not _at_line_start(data, match.start()):
+                    continue
                 raw = match.group(1).decode("ascii", "replace")
                 level = len(raw) - len(raw.lstrip("."))
                 module = absolute(path, raw[level:] or None, level)
                 if module is None:
                     continue
-                for part in match.group(2).decode("ascii", "replace").replace("\\", " ").split(","):
+                names = match.group(3) if match.group(2) is None else re.sub(rb"#[^\n]*", b"", match.group(2))
+                for part in names.decode("ascii", "replace").replace("\\", " ").split(","):
                     words = part.split()
                     if words:
                         imported[words[-1] if len(words) == 3 and words[1] == "as" else words[0]] = module
             if not imported:
                 continue
             for match in _CLASS.finditer(data):
+                if not _at_line_start(data, match.start()):
+                    continue
                 bases = {b.strip().decode("ascii", "replace") for b in match.group(2).split(b",")}
                 for base in bases & set(imported):
                     index.setdefault(imported[base], []).append(
