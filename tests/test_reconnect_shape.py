@@ -25,12 +25,12 @@ def _found(results) -> list[tuple[str, int, str]]:
 def test_reconnect_in_a_base_class_is_no_split():
     # The file that holds reconnect() alone, as a project's file is checked: nothing (the QUIT of
     # disconnect() and connect() are on the old connection, the reads on the new one).
-    assert _found([check_file(str(PACKAGE / "base.py"), ALL)]) == []
+    assert _found([check_file(str(PACKAGE / "session_base.py"), ALL)]) == []
 
 
 def test_reconnect_package_findings():
     # What stays: the TCP link without TCP_NODELAY, and store()'s real split on the live link.
     assert _found(check_paths([str(PACKAGE)], ALL, jobs=1)) == [
         ("links.py", 39, "NAG201"),
-        ("session.py", 33, "NAG101"),
+        ("reconnect_session.py", 33, "NAG101"),
     ]

@@ -1,6 +1,6 @@
 """The session: disconnect = close sends QUIT and closes the link; store() writes a header and
 the value apart on the live link, then reads the reply."""
-from .base import SessionBase
+from .session_base import SessionBase
 from .links import NetLink, PipeLink
 
 
