@@ -29,9 +29,11 @@ class Parser(argparse.ArgumentParser):
             options = [o for action in self._actions for o in action.option_strings if o.startswith("--")]
             for word in message.split(": ", 1)[1].split():
                 flag = word.split("=", 1)[0]
-                close = difflib.get_close_matches(flag, options, n=1, cutoff=0.6) if flag.startswith("-") else []
+                # compared without the dashes, which every option shares (`--bogus` is not `--jobs`)
+                names = {o.lstrip("-"): o for o in options}
+                close = difflib.get_close_matches(flag.lstrip("-"), names, n=1, cutoff=0.6) if flag.startswith("-") else []
                 if close:
-                    message += f"; did you mean {close[0]}?"
+                    message += f"; did you mean {names[close[0]]}?"
                     break
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
 

@@ -48,6 +48,11 @@ def test_did_you_mean(tmp_path):
     assert out.returncode == 2 and "did you mean 'explain'?" in out.stderr and "NAG001" not in out.stdout
     flag = run(["--selct", "NAG1", "."], tmp_path)
     assert flag.returncode == 2 and "did you mean --select?" in flag.stderr
+    # a word like no option gets no suggestion (the shared dashes made `--bogus` look like `--jobs`)
+    unknown = run(["--bogus", "."], tmp_path)
+    assert unknown.returncode == 2 and "unrecognized arguments: --bogus" in unknown.stderr
+    assert "did you mean" not in unknown.stderr
+    assert "did you mean --no-cache?" in run(["--no-cahce", "."], tmp_path).stderr
     # an existing path that looks like a command is still a path
     (tmp_path / "rule").mkdir()
     assert run(["rule"], tmp_path).returncode == 0
