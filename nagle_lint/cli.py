@@ -26,11 +26,10 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         if message.startswith("unrecognized arguments: "):
-            options = [o for action in self._actions for o in action.option_strings if o.startswith("--")]
+            # compared without the dashes, which every option shares (`--bogus` is not `--jobs`)
+            names = {o[2:]: o for action in self._actions for o in action.option_strings if o.startswith("--")}
             for word in message.split(": ", 1)[1].split():
                 flag = word.split("=", 1)[0]
-                # compared without the dashes, which every option shares (`--bogus` is not `--jobs`)
-                names = {o.lstrip("-"): o for o in options}
                 close = difflib.get_close_matches(flag.lstrip("-"), names, n=1, cutoff=0.6) if flag.startswith("-") else []
                 if close:
                     message += f"; did you mean {names[close[0]]}?"
