@@ -12,7 +12,7 @@ from nagle_lint.lines import LineIndex, code_point_column, split_lines
 from nagle_lint.model import Finding, Fix, Related, Span
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted, shown
-from nagle_lint.syntax import args_of, walk
+from nagle_lint.syntax import args_of, statements
 
 if TYPE_CHECKING:
     from nagle_lint.rules.base import Rule
@@ -43,11 +43,6 @@ class FileContext:
     # -- positions ----------------------------------------------------------------------------
     # `ast` gives each node its lines and its columns in UTF-8 bytes; spans are in code points.
     @cached_property
-    def _own(self) -> set[int]:
-        """ids of every node of this file's tree (the linked modules' nodes are not)."""
-        return {id(node) for node in walk(self.facts.module)}
-
-    @cached_property
     def _lines(self) -> list[str]:
         return split_lines(self.source)
 
@@ -56,7 +51,7 @@ class FileContext:
 
     def span(self, node) -> Span:
         """Where a node is, as a finding shows it (a def or class: its name)."""
-        if id(node) not in self._own or getattr(node, "lineno", None) is None:
+        if not self.is_local(node):
             raise ForeignNode()
         if type(node) in _NAMED:
             return self._name_span(node)
@@ -107,7 +102,7 @@ class FileContext:
         """id of a value -> the name this file binds it to (`sock = create_connection(...)`,
         `with create_connection(...) as s`)."""
         names = {}
-        for node in walk(self.facts.module):
+        for node in statements(self.facts.module):
             if type(node) in (ast.Assign, ast.AnnAssign) and node.value is not None:
                 targets = node.targets if type(node) is ast.Assign else [node.target]
                 name = dotted(targets[0]) if len(targets) == 1 else None
@@ -134,19 +129,17 @@ class FileContext:
             return (1, 0)
 
     def is_local(self, node) -> bool:
-        return id(node) in self._own and getattr(node, "lineno", None) is not None
+        """A node of this file's tree: one with a position that no linked module holds."""
+        return self.facts.index.file_of(node) == 0
 
     def where(self, node) -> str:
         """`12` for a line of this file, `40 in pkg/base.py` for one of a linked module."""
         if self.is_local(node):
             return str(self.line(node))
-        cache = self.__dict__.setdefault("_foreign", {})
-        for other_path, other in self.facts.linked:
-            if other_path not in cache:
-                cache[other_path] = {id(n) for n in walk(other)}
-            if id(node) in cache[other_path]:
-                return f"{node.lineno} in {_relative(other_path, self.path)}"
-        return "?"
+        file = self.facts.index.file_of(node)
+        if file < 1:
+            return "?"
+        return f"{node.lineno} in {_relative(self.facts.linked[file - 1][0], self.path)}"
 
     def local_fixes(self, compute) -> tuple:
         """The fixes compute() builds, or none when one would edit another file (or cannot be

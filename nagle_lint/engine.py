@@ -158,7 +158,7 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
     try:
         real_path = path if path != "<stdin>" else None
         facts = analyse(module, settings.stream_map(), real_path,
-                        linked=linked_modules(real_path, tree, settings) if real_path else ())
+                        linked=linked_modules(real_path, tree, settings, source) if real_path else ())
         ctx = FileContext(path, source, facts, settings,
                           in_tests=is_test_path(path) and not settings.nodelay_in_tests)
         findings = []
@@ -202,31 +202,22 @@ _LINK_BUDGET = 8  # other modules read per file
 _LINK_MAX_BYTES = 400_000
 
 
-def _statements(tree: ast.Module):
-    """Every statement, nested ones included (in functions, classes, if/try/with/loops)."""
-    stack = list(tree.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-            stack.extend(getattr(node, field, ()))
-
-
-def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
+def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str | None = None) -> tuple:
     """The project's own modules whose classes or functions this file imports, each read with
     only what those definitions need: ((path, ast module), ...). A socket made here is often
-    written through a base class or a wrapper defined there, and the reverse."""
+    written through a base class or a wrapper defined there, and the reverse. (source: the
+    tree's text, which spares a walk of the tree when no `module.name` in it can matter.)"""
     from nagle_lint.project.modules import bound_imports, module_file, module_name, subclass_files, top_definitions
 
     wanted: dict[str, set[str]] = {}
 
-    def want(module: str, name: str, depth: int = 0) -> None:
+    def want(module: str, name: str, depth: int = 0, into: dict = wanted) -> None:
         found = module_file(path, module)
         if found is None or os.path.abspath(found) == os.path.abspath(path):
             return
         defined = top_definitions(found)  # only definitions that touch sockets are worth reading
         if defined.get(name):
-            wanted.setdefault(found, set()).add(name)
+            into.setdefault(found, set()).add(name)
         elif name not in defined and depth == 0:  # re-exported there: `from .impl import name`, `*`
             names, _ = bound_imports(found)
             targets = [names[name]] if name in names else []
@@ -234,11 +225,11 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
             for target in targets:
                 where, _, real = target.rpartition(".")
                 if where and where.split(".")[0] not in _CATALOG_TOPS:
-                    want(where, real, 1)
+                    want(where, real, 1, into)
 
     submodules: dict[str, str] = {}  # local name -> project module it stands for
     testing = is_test_path(path)
-    for node in _statements(tree):  # (imports are statements: no need to visit every expression)
+    for node in syntax.statements(tree):  # (imports are statements: no need to visit every expression)
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] in _CATALOG_TOPS:
@@ -255,7 +246,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
         if alias.name != "*" and module_file(path, f"{base}.{alias.name}") is not None:
             submodules[alias.asname or alias.name] = f"{base}.{alias.name}"
     # `from pkg import sockutil` then `sockutil.connect(addr)`: the definitions used through it
-    if submodules:
+    if submodules and (source is None or _may_use_submodules(source, submodules, want)):
         for node in syntax.walk(tree):
             if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id in submodules:
                 want(submodules[node.value.id], node.attr)
@@ -288,12 +279,25 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings) -> tuple:
     return tuple(out)
 
 
+def _may_use_submodules(source: str, submodules: dict, want) -> bool:
+    """Could some `module.name` of the source add a definition (`re.compile` in imaplib cannot)?
+    Every `module.name` the tree holds is written so in the text, so when none of the text's
+    would be wanted, the walk that finds the tree's is not needed."""
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, submodules)) + r")[\s\\)]*\.[\s\\]*([A-Za-z_]\w*)")
+    trial: dict = {}
+    for local, attr in set(pattern.findall(source)):
+        want(submodules[local], attr, into=trial)
+        if trial:
+            return True
+    return False
+
+
 def _project_from_imports(path: str, tree: ast.Module):
     """(module, alias) for each `from module import name` of a module the catalog does not
     describe (the project's own, or a third party's)."""
     from nagle_lint.project.modules import absolute
 
-    for node in _statements(tree):
+    for node in syntax.statements(tree):
         if isinstance(node, ast.ImportFrom):
             base = absolute(path, node.module, node.level)
             if base and base.split(".")[0] not in _CATALOG_TOPS:

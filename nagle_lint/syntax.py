@@ -115,6 +115,45 @@ def children(node) -> list:
     return out
 
 
+def node_ids(tree) -> frozenset[int]:
+    """ids of every node of a tree that outlives one check (a linked module, parsed once per
+    process): kept on the tree, so asking again costs nothing."""
+    found = tree.__dict__.get("_node_ids")
+    if found is None:
+        found = tree._node_ids = frozenset(id(node) for node in walk(tree))
+    return found
+
+
+_MAX_COL = (1 << 20) - 1
+_MAX_LINE = (1 << 24) - 1
+
+
+def position_key(node, file: int = 0) -> int:
+    """Source order as one integer: file (0 for the checked file, then the linked modules in
+    order), start, then the longer of two nodes that start together first (an enclosing node
+    before the nodes inside it). -1 for a node with no position (made by the analysis)."""
+    line = getattr(node, "lineno", None)
+    if line is None:
+        return -1
+    end_line = getattr(node, "end_lineno", None) or line
+    end_col = getattr(node, "end_col_offset", None) or 0
+    key = (file << 24) | min(line, _MAX_LINE)
+    key = (key << 20) | min(node.col_offset, _MAX_COL)
+    key = (key << 24) | (_MAX_LINE - min(end_line, _MAX_LINE))
+    return (key << 20) | (_MAX_COL - min(end_col, _MAX_COL))
+
+
+def statements(tree: ast.Module):
+    """Every statement, nested ones included (in functions, classes, if/try/with/loops), with
+    the except handlers and match cases that hold them; no expressions (far fewer nodes)."""
+    stack = list(tree.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            stack.extend(getattr(node, field, ()))
+
+
 def walk(node):
     """Every node under node, node included (any order)."""
     stack = [node]

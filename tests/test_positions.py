@@ -11,6 +11,7 @@ import pytest
 import nagle_lint.engine as engine
 from nagle_lint.context import FileContext
 from nagle_lint.fixes.tree import FixView
+from nagle_lint.flow.summaries import ModuleIndex
 from nagle_lint.settings import Settings
 
 CORPUS = sorted((Path(__file__).resolve().parent.parent / "corpus").glob("*.py"))
@@ -46,7 +47,7 @@ def _calls_agree(source: str) -> int:
     """Every call of the file: its span from the ast equals libcst's range of the same call."""
     tree = ast.parse(source)
     view = FixView(source)
-    facts = type("Facts", (), {"module": tree, "linked": ()})()
+    facts = type("Facts", (), {"module": tree, "linked": (), "index": ModuleIndex(tree)})()
     ctx = FileContext("x.py", source, facts, Settings())
     count = 0
     for node in ast.walk(tree):
@@ -79,6 +80,19 @@ def test_columns_count_code_points_after_non_ascii():
     assert _calls_agree(source) == 2
     tree = ast.parse(source)
     call = next(n for n in ast.walk(tree) if type(n) is ast.Call and ast.unparse(n.func) == "s.sendall")
-    facts = type("Facts", (), {"module": tree, "linked": ()})()
+    facts = type("Facts", (), {"module": tree, "linked": (), "index": ModuleIndex(tree)})()
     span = FileContext("x.py", source, facts, Settings()).span(call)
     assert source.splitlines()[1][span.col - 1:span.end_col - 1] == 's.sendall(b"a" + t.encode())'
+
+
+def test_source_order_puts_an_enclosing_call_first_and_this_file_before_linked_ones():
+    own = ast.parse("def f(s):\n    s.sendall(frame(b'x'))\n    s.recv(1)\n")
+    other = ast.parse("def g(s):\n    s.sendall(b'y')\n")
+    index = ModuleIndex(ast.Module(body=own.body + other.body, type_ignores=[]), len(own.body), (other,))
+    calls = {ast.unparse(n.func): n for n in ast.walk(own) if type(n) is ast.Call}
+    sendall, frame, recv = calls["s.sendall"], calls["frame"], calls["s.recv"]
+    linked = next(n for n in ast.walk(other) if type(n) is ast.Call)
+    made = ast.Call(func=ast.Name(id="f"), args=[], keywords=[])  # made by the analysis: no position
+    assert [index.file_of(n) for n in (sendall, linked, made)] == [0, 1, -1]
+    order = [index.source_order(n) for n in (made, sendall, frame, recv, linked)]
+    assert order == sorted(order) and len(set(order)) == 5

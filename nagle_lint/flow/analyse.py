@@ -56,7 +56,8 @@ def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None =
             imports.project.read.update(other_imports.read)
         body.extend(stmt for stmt in other.body if not (_top_names_of(stmt) & own))
         used.append((other_path, other))
-    index = ModuleIndex(ast.Module(body=body, type_ignores=[]), len(module.body)) if used else ModuleIndex(module)
+    index = ModuleIndex(ast.Module(body=body, type_ignores=[]), len(module.body), tuple(tree for _, tree in used)) \
+        if used else ModuleIndex(module)
     if used:
         _alias_imported(index, seen)
         _forget_passed_over(index, imports, passed_over, own)

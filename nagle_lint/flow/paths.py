@@ -265,6 +265,7 @@ class Walker:
         self.steps = 0
         self.stack: list[FunctionInfo] = []
         self._interesting: dict[int, bool] = {}
+        self._pure: dict = {}  # Walker._memo
         self._write_events: dict = {}
         self._calls: dict[int, list] = {}
         self._consts: dict[int, dict] = {}
@@ -278,7 +279,6 @@ class Walker:
         self._open_walks: list[_OpenWalk] = []
         self._retries: dict = {}
         self._related: set | None = None
-        self._node_order: dict | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
         self._pending: dict = {}  # Conn -> chains of 2+ writes left unread when a root returned
         self._loop_keys: dict = {}  # (loop, call sites) -> key of a loop in an inlined helper
@@ -453,9 +453,17 @@ class Walker:
                 # and what a base assigns from an overridden method: `self.sock = self.make_socket()`,
                 # also through a local (`conn = self.get_socket()`; `self.stream = IOStream(conn)`)
                 changed |= {name[5:] for klass in chain for name, bindings in klass.self_bindings.items()
-                            if any(_assigned_from(b) & changed for b in bindings)}
+                            if any(self._memo(_assigned_from, b) & changed for b in bindings)}
             self._interesting[key] = frozenset(changed)
         return self._interesting[key]
+
+    def _memo(self, pure, node, *rest):
+        """pure(node, *rest), computed once per walk of this module (the node, or binding,
+        outlives the walk): each loop's walk, each class and base pair asks again."""
+        key = (pure, id(node), *rest)
+        if key not in self._pure:
+            self._pure[key] = pure(node, *rest)
+        return self._pure[key]
 
     def _self_names(self, func: FunctionInfo) -> set[str]:
         """The `self.x` names a method uses, through the methods it calls on self (bounded)."""
@@ -688,7 +696,7 @@ class Walker:
         if not func.is_method or func.cls is None or depth > 2:
             return found
         for name, default in params_of(func.node):
-            if default is None or not is_const(default, None) or name in _rebound_otherwise(func):
+            if default is None or not is_const(default, None) or name in self._memo(_rebound_otherwise, func):
                 continue
             if _takes_setting(func, name) or any(self._passes_setting(call, name, func, depth)
                                                  for call in self.calls(func.node.body)):
@@ -826,7 +834,7 @@ class Walker:
         if stmt.orelse and exits is not None:
             exits = self.block(stmt.orelse, exits, frame)
         out = join(exits, *loop.breaks)
-        if out is not None and _waits_for_another_thread(stmt):
+        if out is not None and self._memo(_waits_for_another_thread, stmt):
             # `while not self.accepted: time.sleep(0.1)`: another thread (the reader) changes the
             # attribute, on the peer's answer: the writes before may have been answered
             out = shadow(out)
@@ -1031,7 +1039,10 @@ class Walker:
         """Thread(target=f, args=(conn,)) and executor.submit(f, conn): f runs on its own, with
         the connections it was handed as the caller holds them (one just accepted is fresh: a
         handler that answers once and closes makes one exchange) and nothing else pending."""
-        name = self.imports.qualify(call.func) or dotted(call.func) or ""
+        func = call.func
+        if type(func) is ast.Attribute and not (func.attr.endswith(("Thread", "Process")) or func.attr == "submit"):
+            return  # (qualifying keeps an attribute's last name: most calls end here, cheaply)
+        name = self.imports.qualify(func) or dotted(func) or ""
         target, args = None, []
         if name.endswith("Thread") or name.endswith("Process"):
             for arg in args_of(call):
@@ -1158,7 +1169,7 @@ class Walker:
         # Same helper, same streams, same incoming state: same outcome (and the same events
         # recorded), so a helper called from many places is walked once per distinct state.
         sites = frame.sites + (call,)
-        literals = _literal_args(callee, names, call, frame.act.literals)
+        literals = _literal_args(callee, names, call, frame.act.literals, self._memo(_rebound_otherwise, callee))
         # (a wrapper object's method runs with self bound to the instance's class, maybe a subclass)
         self_cls = instance_cls if on_instance else frame.act.self_cls if callee.is_method else None
         around = self._loops(frame)
@@ -1538,7 +1549,7 @@ class Walker:
             if conn is PATH:
                 continue
             made_in = conn.origin_func or func  # (`sock`: a local of the helper that made it)
-            if conn in self._made_here and name is not None and "." not in name and not _escapes(made_in.node, name):
+            if conn in self._made_here and name is not None and "." not in name and not self._memo(_escapes, made_in.node, name):
                 continue  # a local socket of this call: nobody else reads its reply
             for chain in chains:
                 first, second, count, _, _, shadowed, warm, _, _ = chain
@@ -1546,17 +1557,8 @@ class Walker:
                     self._pending.setdefault(conn, set()).add(chain)
 
     def _rank(self, call, loops: tuple, sites: tuple) -> tuple:
-        if self._node_order is None:
-            order, stack = {}, [self.index.module]
-            while stack:
-                node = stack.pop()
-                order[id(node)] = len(order)
-                stack.extend(reversed(list(fast_children(node))))
-            self._node_order = order
-        order = self._node_order
-        nodes = self.result.loop_nodes
-        return (order.get(id(call), -1), tuple(order.get(id(nodes[loop]), -1) for loop in loops),
-                tuple(order.get(id(site), -1) for site in sites))
+        order, nodes = self.index.source_order, self.result.loop_nodes
+        return order(call), tuple(order(nodes[loop]) for loop in loops), tuple(order(site) for site in sites)
 
     def _chain_order(self, chain) -> tuple:
         """A first piece before the held one in the source (not from an earlier loop turn), the
@@ -1787,10 +1789,10 @@ def _given_args(names: list[str], call) -> dict:
     return given
 
 
-def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> dict:
+def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict, rebound: frozenset) -> dict:
     """The callee's parameters that hold a literal on this call: passed as one, or as a name
     the caller knows holds one (held), or left at a literal default (only when the call has no
-    *args or **kwargs that could fill them)."""
+    *args or **kwargs that could fill them; rebound: _rebound_otherwise(callee))."""
     if any(a.star for a in args_of(call)):
         return {}
     given = _given_args(names, call)
@@ -1798,7 +1800,6 @@ def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> d
         if name not in given and default is not None:
             given[name] = default
     out = {}
-    rebound = _rebound_otherwise(callee)
     for name, value in given.items():
         known, literal = _literal(value)
         if not known and type(value) is ast.Name and value.id in held:

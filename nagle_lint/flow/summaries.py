@@ -12,7 +12,7 @@ import ast
 
 from nagle_lint.flow.events import fast_children
 from nagle_lint.streams.names import dotted
-from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, params_of
+from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, node_ids, params_of, position_key
 
 CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert", "push"})
 CONTAINER_GETS = frozenset({"pop", "popleft", "get", "get_nowait", "popitem"})
@@ -72,9 +72,11 @@ class ClassInfo:
 
 
 class ModuleIndex:
-    def __init__(self, module: ast.Module, own_count: int | None = None) -> None:
-        """own_count: the statements of module.body past it come from linked modules."""
+    def __init__(self, module: ast.Module, own_count: int | None = None, linked_trees: tuple = ()) -> None:
+        """own_count: the statements of module.body past it come from linked modules, whose
+        trees linked_trees holds, in that order."""
         self.module = module
+        self.linked_trees = linked_trees
         self.foreign: set[int] = set()  # ids of FunctionInfo and ClassInfo from linked modules
         self._in_foreign = False
         self.functions: list[FunctionInfo] = []
@@ -97,6 +99,22 @@ class ModuleIndex:
 
     def is_foreign(self, info) -> bool:
         return id(info) in self.foreign
+
+    def file_of(self, node) -> int:
+        """0 for a node of the checked file, 1 + i for one of the i-th linked module, -1 for one
+        the analysis made (no position)."""
+        if getattr(node, "lineno", None) is None:
+            return -1
+        key = id(node)
+        for number, tree in enumerate(self.linked_trees, 1):
+            if key in node_ids(tree):
+                return number
+        return 0
+
+    def source_order(self, node) -> int:
+        """A sort key in source order, the checked file first (-1: no position)."""
+        file = self.file_of(node)
+        return -1 if file < 0 else position_key(node, file)
 
     # -- building -----------------------------------------------------------------------------
     def _scan_block(self, body, cls: ClassInfo | None, func: FunctionInfo | None) -> None:
