@@ -247,7 +247,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
             submodules[alias.asname or alias.name] = f"{base}.{alias.name}"
     # `from pkg import sockutil` then `sockutil.connect(addr)`: the definitions used through it
     if submodules and (source is None or _may_use_submodules(source, submodules, want)):
-        for node in syntax.walk(tree):
+        for node in syntax.branches(tree):
             if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id in submodules:
                 want(submodules[node.value.id], node.attr)
     classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}

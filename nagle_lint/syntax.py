@@ -100,6 +100,24 @@ def _fields(kind: type) -> tuple[str, ...]:
     return names
 
 
+_CALL_FIELDS: dict[type, tuple[str, ...]] = {}
+# fields that hold names, numbers, operators or contexts, never a call
+_NO_CALLS = frozenset({"ctx", "op", "ops", "type_comment", "attr", "id", "arg", "name", "names", "level", "module",
+                       "asname", "conversion", "kwd_attrs"})
+_LEAVES = (ast.Name, ast.Constant, ast.alias, ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+
+
+def call_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node type that may hold a call, in field order (none for a leaf, or for
+    a value that is no node at all)."""
+    names = _CALL_FIELDS.get(kind)
+    if names is None:
+        fields = getattr(kind, "_fields", None)
+        names = () if fields is None or issubclass(kind, _LEAVES) else tuple(n for n in fields if n not in _NO_CALLS)
+        _CALL_FIELDS[kind] = names
+    return names
+
+
 def children(node) -> list:
     """The child nodes in field order (ast.iter_child_nodes, without its generators)."""
     out = []
@@ -152,6 +170,24 @@ def statements(tree: ast.Module):
         yield node
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
             stack.extend(getattr(node, field, ()))
+
+
+def branches(node):
+    """Every node under node (node included) that may hold an expression: all but the leaves
+    (names, constants, operators: most of a tree), for questions about `x.attr` or calls."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        fields = call_fields(type(current))
+        if not fields:
+            continue  # (a leaf, or a None or a string from a list)
+        yield current
+        for name in fields:
+            value = getattr(current, name, None)
+            if type(value) is list:
+                stack.extend(value)
+            elif value is not None:
+                stack.append(value)
 
 
 def walk(node):

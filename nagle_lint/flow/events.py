@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from nagle_lint.streams.names import dotted
-from nagle_lint.syntax import children, is_int
+from nagle_lint.syntax import call_fields, children, is_int
 
 # Code under these runs later or elsewhere: not part of this statement's events. (A list, set or
 # dict comprehension runs here and now, so its calls are events: `[c.recv(64) for c in conns]`.)
@@ -22,9 +22,7 @@ _STOP = (ast.Name, ast.Constant, *_OPAQUE)
 def _fields(kind: type) -> tuple[str, ...]:
     names = _FIELDS.get(kind)
     if names is None:
-        names = () if issubclass(kind, _STOP) else tuple(
-            n for n in kind._fields if n not in ("ctx", "op", "ops", "type_comment", "attr", "id", "arg",
-                                                 "name", "names", "level", "module", "asname", "conversion"))
+        names = () if issubclass(kind, _STOP) else call_fields(kind)
         _FIELDS[kind] = names
     return names
 

@@ -696,7 +696,7 @@ class Walker:
         if not func.is_method or func.cls is None or depth > 2:
             return found
         for name, default in params_of(func.node):
-            if default is None or not is_const(default, None) or name in self._memo(_rebound_otherwise, func):
+            if default is None or not is_const(default, None) or name in _rebound_otherwise(func):
                 continue
             if _takes_setting(func, name) or any(self._passes_setting(call, name, func, depth)
                                                  for call in self.calls(func.node.body)):
@@ -1169,7 +1169,7 @@ class Walker:
         # Same helper, same streams, same incoming state: same outcome (and the same events
         # recorded), so a helper called from many places is walked once per distinct state.
         sites = frame.sites + (call,)
-        literals = _literal_args(callee, names, call, frame.act.literals, self._memo(_rebound_otherwise, callee))
+        literals = _literal_args(callee, names, call, frame.act.literals)
         # (a wrapper object's method runs with self bound to the instance's class, maybe a subclass)
         self_cls = instance_cls if on_instance else frame.act.self_cls if callee.is_method else None
         around = self._loops(frame)
@@ -1789,10 +1789,10 @@ def _given_args(names: list[str], call) -> dict:
     return given
 
 
-def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict, rebound: frozenset) -> dict:
+def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> dict:
     """The callee's parameters that hold a literal on this call: passed as one, or as a name
     the caller knows holds one (held), or left at a literal default (only when the call has no
-    *args or **kwargs that could fill them; rebound: _rebound_otherwise(callee))."""
+    *args or **kwargs that could fill them)."""
     if any(a.star for a in args_of(call)):
         return {}
     given = _given_args(names, call)
@@ -1800,6 +1800,7 @@ def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict, rebo
         if name not in given and default is not None:
             given[name] = default
     out = {}
+    rebound = _rebound_otherwise(callee)
     for name, value in given.items():
         known, literal = _literal(value)
         if not known and type(value) is ast.Name and value.id in held:
