@@ -172,15 +172,17 @@ def statements(tree: ast.Module):
             stack.extend(getattr(node, field, ()))
 
 
-def branches(node):
-    """Every node under node (node included) that may hold an expression: all but the leaves
-    (names, constants, operators: most of a tree), for questions about `x.attr` or calls."""
-    stack = [node]
+def branches(node, skip: tuple = ()):
+    """Every node under node (a node or a list of them, included) that may hold an expression:
+    all but the leaves (names, constants, operators: most of a tree), for questions about
+    `x.attr` or calls. Nodes of a type in skip are passed over with all they hold."""
+    stack = list(node) if type(node) is list else [node]
     while stack:
         current = stack.pop()
-        fields = call_fields(type(current))
-        if not fields:
-            continue  # (a leaf, or a None or a string from a list)
+        kind = type(current)
+        fields = call_fields(kind)
+        if not fields or kind in skip:
+            continue  # (a leaf, a None or a string from a list, or what the caller skips)
         yield current
         for name in fields:
             value = getattr(current, name, None)

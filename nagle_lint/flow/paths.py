@@ -264,8 +264,7 @@ class Walker:
         self.result = FlowResult()
         self.steps = 0
         self.stack: list[FunctionInfo] = []
-        self._interesting: dict[int, bool] = {}
-        self._pure: dict = {}  # Walker._memo
+        self._interesting: dict = {}  # per function or node: what the walk asks again and again
         self._write_events: dict = {}
         self._calls: dict[int, list] = {}
         self._consts: dict[int, dict] = {}
@@ -461,9 +460,9 @@ class Walker:
         """pure(node, *rest), computed once per walk of this module (the node, or binding,
         outlives the walk): each loop's walk, each class and base pair asks again."""
         key = (pure, id(node), *rest)
-        if key not in self._pure:
-            self._pure[key] = pure(node, *rest)
-        return self._pure[key]
+        if key not in self._interesting:
+            self._interesting[key] = pure(node, *rest)
+        return self._interesting[key]
 
     def _self_names(self, func: FunctionInfo) -> set[str]:
         """The `self.x` names a method uses, through the methods it calls on self (bounded)."""

@@ -15,7 +15,7 @@ from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo,
                                       index_column, reaching_bindings, reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import ImportMap, constant, dotted
-from nagle_lint.syntax import DEFINITIONS, argument, args_of, call_fields, default_of, is_const, is_str, positional
+from nagle_lint.syntax import DEFINITIONS, argument, args_of, branches, default_of, is_const, is_str, positional
 
 
 @dataclass(eq=False)
@@ -1561,22 +1561,7 @@ def _yielded(func):
 
 def _calls_outside_defs(node):
     """The calls of one body, not those of the functions and classes defined in it."""
-    stack = list(node) if type(node) is list else fast_children(node)
-    while stack:
-        current = stack.pop()
-        kind = type(current)
-        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
-            continue
-        if kind is ast.Call:
-            yield current
-        # (only the fields that may hold a call: names and constants are most of a tree; a None
-        # or a string pushed from a list has no fields and is passed over)
-        for name in call_fields(kind):
-            value = getattr(current, name, None)
-            if type(value) is list:
-                stack.extend(value)
-            elif value is not None:
-                stack.append(value)
+    return (n for n in branches(node, skip=DEFINITIONS) if type(n) is ast.Call)
 
 
 def _calls(module: ast.Module):
