@@ -35,6 +35,7 @@ from nagle_lint.settings import DEFAULT_SETTINGS, Settings
 _TRIAGE_WORDS = (
     "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
     "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".setsockopt(", ".accept(", ".makefile(",
+    "connectTCP(", "listenTCP(", "connectSSL(", "listenSSL(", "Endpoint(", "FromString(",  # Twisted
 )
 
 

@@ -49,6 +49,8 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if conn.optional_nodelay or conn.gated_off:  # off by default or by the caller: the API's call
         return ()
+    if conn.twisted is not None:  # a Twisted transport: setTcpNoDelay() in the protocol, not a setsockopt here
+        return ()
     ctx = fix_context(ctx)
     if conn.handler is not None:
         return _handler_fix(ctx, conn)

@@ -16,7 +16,7 @@ import ast
 from nagle_lint.flow import flags
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
-from nagle_lint.streams import catalog as C
+from nagle_lint.streams import catalog as C, twisted
 from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, class_level, return_statements, returns_new
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
@@ -936,6 +936,10 @@ class Walker:
             # `line = sys.stdin.readline()` in an interactive loop: each write is paced by what
             # someone types, so the writes around it are not one burst
             return shadow(state)
+        made = twisted.connection(self.resolver, call, frame.act)
+        if made is not None:  # a Twisted protocol's transport: the reactor reads its replies
+            conn, receiver = made
+            self.result.exchanges.setdefault(conn, FrameworkRead(f"by the reactor, in `{conn.twisted.name}.{receiver}()`"))
         if type(func) is ast.Attribute:
             method = func.attr
             receiver = func.value
@@ -1296,7 +1300,7 @@ class Walker:
                         found = True
                         break
                     continue
-                if self.imports.qualify(target) in C.FACTORIES:
+                if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call):
                     found = True  # it makes a connection: where its life starts matters
                     break
                 if type(target) is ast.Name and (target.id in func.params or _kept_method_call(call, func)):

@@ -135,6 +135,15 @@ _NODELAY_TEMPLATES = {
     C.SERVER: ("server connection {s} answers requests with Nagle on (next request read {read}): any "
                "response written in 2+ pieces waits ~40 ms for the client's delayed ACK; {fix}"),
 }
+# Twisted sends what one reactor turn wrote as one buffer: the stall is a piece written in a later
+# turn (the rest of a response, a pipelined or no-reply request) while the one before is unACKed
+_TWISTED_TEMPLATES = {
+    C.CLIENT: ("Twisted TCP client {s} does request/response with Nagle on (replies read {read}): a "
+               "request written while the one before is unacknowledged (a later reactor turn, a pipelined "
+               "or no-reply request) waits ~40 ms for the server's delayed ACK; {fix}"),
+    C.SERVER: ("Twisted TCP server connection {s} answers requests with Nagle on (requests read {read}): "
+               "a response piece written in a later reactor turn waits ~40 ms for the client's delayed ACK; {fix}"),
+}
 # a relay's pieces are the peer's: nothing to join, so TCP_NODELAY is the one fix
 _RELAY_TEMPLATES = {
     C.CLIENT: ("TCP client {s} relays what `{src}` sends with Nagle on (sent at line {sent}, read {read}): "
@@ -180,7 +189,12 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         name = _named(ctx, node, name)
         where = read_where(ctx, read)
         relay = None if framework else ctx.facts.flow.relays.get(conn)
-        if relay is not None:
+        if conn.twisted is not None:
+            protocol = conn.twisted.name
+            message = _TWISTED_TEMPLATES[side].format(
+                s=f"`self.transport` of `{protocol}`", read=where,
+                fix=f"call self.transport.setTcpNoDelay(True) in `{protocol}.connectionMade()`")
+        elif relay is not None:
             message = _RELAY_TEMPLATES[side].format(s=name, src=relay[1], sent=ctx.where(relay[0]), read=where,
                                                     fix=fix)
         else:

@@ -8,6 +8,14 @@ not after creation, not in another method, not in a helper. A relay (a tunnel or
 forwarder: `data = other.recv(n)`, then `sock.sendall(data)`) is reported too: it passes each
 piece on as it arrives, so a piece sent before the server ACKs the one before waits as well.
 
+A Twisted client protocol (a `Protocol` or `LineReceiver` class of the project that writes
+`self.transport` and receives data) is flagged where its factory is connected over TCP
+(`reactor.connectTCP`, `connectSSL`, a TCP endpoint's `connect()`, `clientFromString(reactor,
+"tcp:...")`, `connectProtocol`) when nothing calls `self.transport.setTcpNoDelay(True)`. Twisted
+sends what one reactor turn wrote as one buffer, so the stall is a request written in a later
+turn while the one before is unacknowledged (the rest of a streamed body, a pipelined or
+no-reply request).
+
 ## Why is this bad?
 Request/response over a Nagle-on socket is one refactor away from the 40 ms stall: the first
 request written in two pieces (a header and a body, a length prefix and a payload) waits for the
@@ -32,7 +40,9 @@ reply = sock.recv(64)
 
 ## Fix safety
 Inserting the `setsockopt` call right after the statement that makes the socket is safe: it
-changes only when small segments leave, never what is sent.
+changes only when small segments leave, never what is sent. A Twisted transport gets no
+automatic fix: the call belongs in the protocol's `connectionMade()`, under
+`ITCPTransport.providedBy(self.transport)` when the protocol may also run over another transport.
 
 ## References
 - Linux tcp(7): TCP_NODELAY
@@ -66,6 +76,16 @@ EXAMPLES = (
             fixed="import socket as so\n\ndef ping(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
                   "    s.setsockopt(so.IPPROTO_TCP, so.TCP_NODELAY, 1)\n    s.sendall(b'HELO')\n    s.recv(4)\n"
                   "    s.sendall(b'PING')\n    return s.recv(4)\n"),
+    # a Twisted protocol connected over TCP: flagged at connectTCP, fixed by hand in connectionMade()
+    Invalid("from twisted.internet import reactor\nfrom twisted.internet.protocol import Factory, Protocol\n\n"
+            "class Ping(Protocol):\n    def ping(self):\n        self.transport.write(b'PING')\n\n"
+            "    def dataReceived(self, data):\n        print(data)\n\n"
+            "reactor.connectTCP('h', 1, Factory.forProtocol(Ping))\n", at="11:1"),
+    Valid("from twisted.internet import reactor\nfrom twisted.internet.protocol import Factory, Protocol\n\n"
+          "class Ping(Protocol):\n    def connectionMade(self):\n        self.transport.setTcpNoDelay(True)\n\n"
+          "    def ping(self):\n        self.transport.write(b'PING')\n\n"
+          "    def dataReceived(self, data):\n        print(data)\n\n"
+          "reactor.connectTCP('h', 1, Factory.forProtocol(Ping))\n"),
     # a relay passes each piece on as it arrives: the one after waits for the ACK of the one before
     Invalid("import socket\n\ndef relay(chan, addr):\n    s = socket.create_connection(addr)\n    while True:\n"
             "        data = chan.recv(4096)\n        s.sendall(data)\n        chan.sendall(s.recv(4096))\n", at="4:9",

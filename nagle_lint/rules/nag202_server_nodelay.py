@@ -4,7 +4,11 @@
 Flags the `accept()` call, or the request-handler class, of a TCP server that reads a request,
 writes a response and then reads the next request on the same connection, when `TCP_NODELAY` is
 set neither on the accepted socket, nor on the listening socket (Linux copies it to accepted
-sockets), nor through `disable_nagle_algorithm = True`.
+sockets), nor through `disable_nagle_algorithm = True`. A Twisted server protocol that
+receives data and writes `self.transport` is flagged where its factory is listened on over TCP
+(`reactor.listenTCP`, `listenSSL`, a TCP server endpoint's `listen()`, `serverFromString(reactor,
+"tcp:...")`) when it never calls `self.transport.setTcpNoDelay(True)`, unless every receiver
+closes the connection (one answer per connection).
 
 ## Why is this bad?
 Any response written in two pieces (headers then body, a length prefix then a payload) waits for
@@ -29,7 +33,8 @@ while data := conn.recv(4096):
 
 ## Fix safety
 Inserting `setsockopt(TCP_NODELAY)` after `accept()`, or `disable_nagle_algorithm = True` in a
-`socketserver` handler class, is safe.
+`socketserver` handler class, is safe. A Twisted transport gets no automatic fix: the call
+belongs in the protocol's `connectionMade()`.
 
 ## References
 - Python docs: socketserver.StreamRequestHandler.disable_nagle_algorithm

@@ -1,0 +1,250 @@
+"""Twisted: a protocol class's connection is its `self.transport`, made where a factory of it is
+connected or listened on over TCP (`reactor.connectTCP` / `listenTCP`, a TCP endpoint's
+`connect` / `listen`, `clientFromString(reactor, "tcp:...")`, `connectProtocol`).
+
+Twisted leaves Nagle on unless the protocol calls `self.transport.setTcpNoDelay(True)`, and it
+sends what one reactor turn wrote as one buffer: a split inside one callback is not a split on
+the wire, so only the missing TCP_NODELAY is judged here. A protocol counts as request/response
+when it both writes its transport and receives data (`dataReceived`, `lineReceived`, ...), and
+as one-shot when every receiver closes the connection.
+"""
+from __future__ import annotations
+
+import ast
+from nagle_lint.streams import catalog as C
+from nagle_lint.streams.infer import Activation, ClassInfo, Conn, FunctionInfo, return_statements
+from nagle_lint.streams.names import dotted
+from nagle_lint.syntax import args_of, branches, is_str, positional
+
+# attribute calls that connect or listen with a factory over TCP (TLS runs on TCP: Nagle too),
+# by method name: no other library spells them so
+_REACTOR_CALLS = {"connectTCP": (C.CLIENT, 2), "connectSSL": (C.CLIENT, 2),
+                  "listenTCP": (C.SERVER, 1), "listenSSL": (C.SERVER, 1)}
+_ENDPOINTS = {"TCP4ClientEndpoint": C.CLIENT, "TCP6ClientEndpoint": C.CLIENT, "HostnameEndpoint": C.CLIENT,
+              "SSL4ClientEndpoint": C.CLIENT, "TCP4ServerEndpoint": C.SERVER, "TCP6ServerEndpoint": C.SERVER,
+              "SSL4ServerEndpoint": C.SERVER}
+_STRING_ENDPOINTS = {"twisted.internet.endpoints.clientFromString": C.CLIENT,
+                     "twisted.internet.endpoints.serverFromString": C.SERVER}
+_TCP_DESCRIPTIONS = ("tcp:", "tcp6:", "ssl:", "tls:")
+_CONNECT_PROTOCOL = "twisted.internet.endpoints.connectProtocol"
+_FOR_PROTOCOL = "forProtocol"  # Factory.forProtocol(P)
+PROTOCOL_BASES = frozenset({
+    "twisted.internet.protocol.Protocol", "twisted.protocols.basic.LineReceiver",
+    "twisted.protocols.basic.LineOnlyReceiver", "twisted.protocols.basic.IntNStringReceiver",
+    "twisted.protocols.basic.Int8StringReceiver", "twisted.protocols.basic.Int16StringReceiver",
+    "twisted.protocols.basic.Int32StringReceiver", "twisted.protocols.basic.NetstringReceiver",
+})
+RECEIVERS = ("dataReceived", "lineReceived", "rawDataReceived", "stringReceived")
+_WRITES = frozenset({"write", "writeSequence"})
+_OWN_WRITES = frozenset({"sendLine", "sendString"})  # the basic receivers' framing writes
+
+
+def connects(call: ast.Call) -> bool:
+    """Is this call spelled like a Twisted connect or listen with a factory?"""
+    func = call.func
+    name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
+    return name in _REACTOR_CALLS or name in ("connect", "listen", "connectProtocol")
+
+
+def connection(resolver, call: ast.Call, act: Activation | None) -> tuple[Conn, str] | None:
+    """The TCP connection a Twisted connect or listen call makes for a request/response protocol
+    that never sets TCP_NODELAY, with the receiver that reads its replies (or next requests):
+    `dataReceived`, ...; else None. One connection per call site."""
+    if not connects(call):
+        return None
+    key = ("twisted", id(call))
+    if key in resolver.class_memo:
+        return resolver.class_memo[key]
+    resolver.class_memo[key] = None
+    found = _connection(resolver, call, act)
+    resolver.class_memo[key] = found
+    return found
+
+
+def _connection(resolver, call: ast.Call, act: Activation | None):
+    func, args = call.func, positional(call)
+    scope = act.func if act is not None else None
+    if type(func) is ast.Attribute and func.attr in _REACTOR_CALLS:
+        side, at = _REACTOR_CALLS[func.attr]
+        factory = _argument(call, at, "factory")
+        protocols = _factory_protocols(resolver, factory, scope) if factory is not None else []
+    elif type(func) is ast.Attribute and func.attr in ("connect", "listen"):
+        side = _endpoint_side(resolver, func.value, scope)
+        if side is None or side != (C.CLIENT if func.attr == "connect" else C.SERVER):
+            return None
+        protocols = _factory_protocols(resolver, args[0], scope) if len(args) == 1 else []
+    else:  # connectProtocol(endpoint, protocol)
+        if resolver.imports.qualify(func) != _CONNECT_PROTOCOL or len(args) != 2 or _endpoint_side(resolver, args[0], scope) != C.CLIENT:
+            return None
+        side, protocols = C.CLIENT, resolver._instance_classes([(args[1], scope)], 0)
+    if len(protocols) != 1:
+        return None
+    protocol = protocols[0]
+    receiver = _request_response(resolver, protocol)
+    if receiver is None:
+        return None
+    facts = C.TCP_CLIENT if side == C.CLIENT else C.TCP_SERVER
+    conn = Conn(origin=call, facts=facts, label="self.transport", twisted=protocol, origin_func=scope)
+    resolver.conns[id(call)] = conn
+    return conn, receiver
+
+
+def _argument(call: ast.Call, position: int, keyword: str):
+    for arg in args_of(call):
+        if arg.keyword == keyword:
+            return arg.value
+    args = positional(call)
+    return args[position] if position < len(args) else None
+
+
+def _endpoint_side(resolver, expr, scope: FunctionInfo | None, depth: int = 0) -> str | None:
+    """CLIENT or SERVER for a TCP endpoint (built here, or held in a local every assignment of
+    which builds one), else None."""
+    if type(expr) is ast.Name and scope is not None and depth < 2:
+        values = [b.value for b in scope.bindings.get(expr.id, ()) if b.index is None]
+        sides = {_endpoint_side(resolver, v, scope, depth + 1) for v in values}
+        return sides.pop() if len(sides) == 1 and len(values) == len(scope.bindings.get(expr.id, ())) else None
+    if type(expr) is ast.Await or type(expr) is ast.Yield:
+        return None
+    if type(expr) is not ast.Call:
+        return None
+    named = dotted(expr.func) or ""
+    if named.rpartition(".")[2] in _ENDPOINTS:
+        return _ENDPOINTS[named.rpartition(".")[2]]
+    side = _STRING_ENDPOINTS.get(resolver.imports.qualify(expr.func) or "")
+    args = positional(expr)
+    if side is not None and len(args) >= 2:
+        prefix = _text_prefix(args[1], scope, 0)
+        if prefix is not None and prefix.lower().startswith(_TCP_DESCRIPTIONS):
+            return side
+    return None
+
+
+def _text_prefix(expr, scope: FunctionInfo | None, depth: int) -> str | None:
+    """How a string expression's value starts, when the code says: a literal, `"tcp:%s:%d" %
+    args`, `"tcp:" + host`, an f-string's literal head, or a local whose every value starts so."""
+    if depth > 3:
+        return None
+    if is_str(expr):
+        return expr.value
+    if type(expr) is ast.BinOp and type(expr.op) in (ast.Mod, ast.Add):
+        head = _text_prefix(expr.left, scope, depth + 1)
+        return head.partition("%")[0] if head is not None and type(expr.op) is ast.Mod else head
+    if type(expr) is ast.JoinedStr and expr.values and is_str(expr.values[0]):
+        return expr.values[0].value
+    if type(expr) is ast.Name and scope is not None:
+        bindings = scope.bindings.get(expr.id, ())
+        # (`args = args + ":timeout=5"` keeps the head the name had)
+        heads = {_text_prefix(b.value, scope, depth + 1) if b.index is None else None
+                 for b in bindings if not _extends(b.value, expr.id)}
+        return heads.pop() if len(heads) == 1 else None
+    return None
+
+
+def _extends(value, name: str) -> bool:
+    while type(value) is ast.BinOp and type(value.op) is ast.Add:
+        value = value.left
+    return type(value) is ast.Name and value.id == name
+
+
+def _factory_protocols(resolver, factory, scope: FunctionInfo | None, depth: int = 0) -> list[ClassInfo]:
+    """The protocol classes of ours a factory expression builds: `Factory.forProtocol(P)`, an
+    instance of a factory class with `protocol = P` or a buildProtocol() returning `P(...)`, a
+    parameter given one by every call of the function in the module."""
+    if type(factory) is ast.Call and type(factory.func) is ast.Attribute and factory.func.attr == _FOR_PROTOCOL:
+        args = positional(factory)
+        found = resolver._class_named(args[0], Activation(scope)) if args and scope is not None else (
+            resolver.index.classes.get(args[0].id) if args and type(args[0]) is ast.Name else None)
+        return [found] if found is not None else []
+    if type(factory) is ast.Name and scope is not None and factory.id in scope.params \
+            and factory.id not in scope.bindings and depth < 2:
+        position = scope.params.index(factory.id) - (1 if scope.is_method else 0)
+        found: list[ClassInfo] = []
+        for called, caller in resolver.calls_by_name().get(scope.name, ()):
+            given = _argument(called, position, factory.id)
+            classes = _factory_protocols(resolver, given, caller, depth + 1) if given is not None else []
+            if not classes:
+                return []
+            found += [c for c in classes if c not in found]
+        return found
+    if type(factory) is ast.Name and scope is not None and factory.id in scope.bindings and depth < 2:
+        bindings = scope.bindings[factory.id]  # `factory = QueryFactory(...)`
+        if any(b.index is not None for b in bindings):
+            return []
+        values = [_factory_protocols(resolver, b.value, scope, depth + 1) for b in bindings]
+        return values[0] if values and all(v == values[0] for v in values) else []
+    protocols: list[ClassInfo] = []
+    for cls in resolver._instance_classes([(factory, scope)], 0):
+        protocol = _protocol_of(resolver, cls)
+        if protocol is None:
+            return []
+        if protocol not in protocols:
+            protocols.append(protocol)
+    return protocols
+
+
+def _protocol_of(resolver, factory: ClassInfo) -> ClassInfo | None:
+    index = resolver.index
+    build = index.method(factory, "buildProtocol")
+    if build is not None:
+        values = [(r.value, build) for r in return_statements(build.node) if r.value is not None]
+        named = [v for v in values if type(v[0]) is ast.Name and v[0].id in build.bindings]
+        values = [v for v in values if v not in named] + [(b.value, build) for v, _ in named
+                                                          for b in build.bindings[v.id] if b.index is None]
+        classes = resolver._instance_classes(values, 0) if values else []
+        if len(classes) == 1:
+            return classes[0]
+        if classes or not any(dotted(v) == "self.protocol" or type(v) is ast.Call and
+                              dotted(v.func) == "self.protocol" for v, _ in values):
+            return None  # builds something else, or several things
+    given = index.class_attr(factory, "protocol")
+    if given is None:
+        return None
+    return resolver._class_named(given, None)
+
+
+def _request_response(resolver, protocol: ClassInfo) -> str | None:
+    """The receiver of a Twisted protocol class of ours that writes its transport and never sets
+    TCP_NODELAY, unless every receiver closes the connection; else None."""
+    chain = resolver.index.class_chain(protocol)
+    if not any(resolver.imports.qualify(base) in PROTOCOL_BASES for klass in chain for base in klass.bases):
+        return None
+    receivers = [(name, klass.methods[name]) for klass in chain for name in RECEIVERS if name in klass.methods]
+    if not receivers or all(_closes(method) for _, method in receivers):
+        return None
+    methods = [method.node for klass in chain for method in klass.methods.values()]
+    if not any(_writes(call) for body in methods for call in _calls(body)):
+        return None
+    # TCP_NODELAY in the protocol, or in the module's code (`p = yield endpoint.connect(f)` then
+    # `p.transport.setTcpNoDelay(True)`): precision first
+    if any(_sets_nodelay(call) for body in [resolver.index.module, *methods] for call in _calls(body)):
+        return None
+    return receivers[0][0]
+
+
+def _calls(node):
+    return (n for n in branches(node) if type(n) is ast.Call)
+
+
+def _writes(call: ast.Call) -> bool:
+    func = call.func
+    if type(func) is not ast.Attribute:
+        return False
+    owner = dotted(func.value)
+    return func.attr in _WRITES and owner == "self.transport" or func.attr in _OWN_WRITES and owner == "self"
+
+
+def _sets_nodelay(call: ast.Call) -> bool:
+    func = call.func
+    if type(func) is not ast.Attribute:
+        return False
+    if func.attr == "setTcpNoDelay":
+        return not (call.args and type(call.args[0]) is ast.Constant and not call.args[0].value)
+    return func.attr == "setsockopt" and any((dotted(a) or "").endswith("TCP_NODELAY") for a in call.args)
+
+
+def _closes(method: FunctionInfo) -> bool:
+    """Does the receiver close the connection in its own top-level statements (one exchange)?"""
+    return any(type(stmt) is ast.Expr and type(stmt.value) is ast.Call
+               and dotted(stmt.value.func) in ("self.transport.loseConnection", "self.transport.abortConnection")
+               for stmt in method.node.body)

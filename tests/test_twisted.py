@@ -1,0 +1,105 @@
+"""Twisted: a protocol class's connection is its `self.transport`, made where a factory of it is
+connected or listened on over TCP. The corpus files corpus/pos_rw_twisted_protocols.py and
+corpus/neg_rw_twisted_*.py hold the shapes; here the exact findings, their messages, and the
+variations that must change them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nagle_lint.engine import check_source
+from nagle_lint.settings import Settings
+
+ALL = Settings(select=("ALL",), fixes=True)
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+CLIENT = """\
+from twisted.internet import reactor
+from twisted.internet.protocol import ClientFactory, Protocol
+
+
+class Query(Protocol):
+    def ask(self, text):
+        self.transport.write(text)
+
+    def dataReceived(self, data):
+        self.factory.answer(data)
+
+
+class QueryFactory(ClientFactory):
+    protocol = Query
+
+
+def main(host, port):
+    reactor.connectTCP(host, port, QueryFactory())
+"""
+
+
+def _found(source: str, path: str = "t.py") -> list[tuple[int, str]]:
+    return [(f.span.line, f.code) for f in check_source(source, path, ALL).findings]
+
+
+def test_corpus_positive_findings():
+    path = CORPUS / "pos_rw_twisted_protocols.py"
+    assert _found(path.read_text(), str(path)) == [(61, "NAG201"), (64, "NAG201"), (68, "NAG202")]
+
+
+@pytest.mark.parametrize("name", ["neg_rw_twisted_protocols.py", "neg_rw_twisted_caller_nodelay.py"])
+def test_corpus_negatives_are_silent(name):
+    path = CORPUS / name
+    assert _found(path.read_text(), str(path)) == []
+
+
+def test_message_names_the_protocol_and_the_fix_and_no_setsockopt_fix():
+    result = check_source(CLIENT, "t.py", ALL)
+    (finding,) = result.findings
+    assert (finding.span.line, finding.code) == (18, "NAG201")
+    assert "`self.transport` of `Query`" in finding.message
+    assert "in `Query.dataReceived()`" in finding.message
+    assert "setTcpNoDelay(True) in `Query.connectionMade()`" in finding.message
+    assert not finding.fixes  # a Connector is no socket: no setsockopt after connectTCP
+
+
+@pytest.mark.parametrize("change, expected", [
+    # TCP_NODELAY on the transport in the protocol
+    (("    def ask(self, text):\n", "    def connectionMade(self):\n        self.transport.setTcpNoDelay(True)\n\n"
+      "    def ask(self, text):\n"), []),
+    # ... but setTcpNoDelay(False) leaves Nagle on
+    (("    def ask(self, text):\n", "    def connectionMade(self):\n        self.transport.setTcpNoDelay(False)\n\n"
+      "    def ask(self, text):\n"), [("connectTCP", "NAG201")]),
+    # a one-shot: every receiver closes the connection
+    (("        self.factory.answer(data)\n", "        self.factory.answer(data)\n        self.transport.loseConnection()\n"),
+     []),
+    # nothing written: no request/response
+    (("        self.transport.write(text)\n", "        self.sent = text\n"), []),
+    # a Unix socket has no Nagle
+    (("    reactor.connectTCP(host, port, QueryFactory())", "    reactor.connectUNIX(host, QueryFactory())"), []),
+    # listenTCP makes server connections
+    (("    reactor.connectTCP(host, port, QueryFactory())", "    reactor.listenTCP(port, QueryFactory())"),
+     [("listenTCP", "NAG202")]),
+    # an endpoint from a TCP description, through a factory handed to a helper
+    (("def main(host, port):\n    reactor.connectTCP(host, port, QueryFactory())\n",
+      "def _dial(factory, host, port):\n    endpoint = clientFromString(reactor, f\"tcp:{host}:{port}\")\n"
+      "    return endpoint.connect(factory)\n\n\ndef main(host, port):\n    return _dial(QueryFactory(), host, port)\n"),
+     [("endpoint.connect", "NAG201")]),
+    # the same with a unix: description
+    (("def main(host, port):\n    reactor.connectTCP(host, port, QueryFactory())\n",
+      "def main(path):\n    endpoint = clientFromString(reactor, \"unix:\" + path)\n"
+      "    return endpoint.connect(QueryFactory())\n"), []),
+])
+def test_variations(change, expected):
+    old, new = change
+    assert old in CLIENT
+    source = CLIENT.replace(old, new)
+    if "clientFromString" in source:
+        source = "from twisted.internet.endpoints import clientFromString\n" + source
+    lines = source.splitlines()
+    # (each expected finding is on the first line that holds its fragment)
+    assert _found(source) == [(next(i for i, text in enumerate(lines, 1) if fragment in text), code)
+                              for fragment, code in expected]
+
+
+def test_a_class_that_is_no_twisted_protocol_is_not_read_as_one():
+    source = CLIENT.replace("class Query(Protocol):", "class Query:")
+    assert _found(source) == []
