@@ -253,9 +253,13 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
                 want(submodules[node.value.id], node.attr)
     classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     # subclasses elsewhere that write or read what this module's classes connect (not for the
-    # modules the catalog describes, socketserver's subclasses in a standard library tree)
+    # modules the catalog describes, socketserver's subclasses in a standard library tree; not a
+    # test's subclass of a library class, whose suite puts mock sockets in its attributes: what
+    # the library does is judged on the library)
     if classes and module_name(path).split(".")[0] not in _CATALOG_TOPS:
         for found, names in subclass_files(path, classes).items():
+            if is_test_path(found) and not testing:
+                continue
             defined = top_definitions(found)
             names = {name for name in names if defined.get(name)}
             if names:

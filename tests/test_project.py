@@ -122,6 +122,50 @@ def test_nodelay_in_the_base_class_reaches_the_subclass(tmp_path):
     assert check_file(str(package / "transport.py")).findings == ()
 
 
+MOCKING_TEST = """from pkg.transport import Transport
+
+
+class MockSocket:
+    def sendall(self, data):
+        self.sent = data
+
+    def recv(self, size):
+        return b"OK"
+
+
+class RecordingTransport(Transport):
+    def connect(self):
+        self.sock = MockSocket()
+
+
+def test_call():
+    transport = RecordingTransport("h", 1)
+    transport.sock = MockSocket()
+    assert transport.call(b"PING") == b"OK"
+"""
+
+
+def test_a_tests_subclass_is_not_read_with_the_library(tmp_path):
+    """A test suite's subclass that swaps in a mock socket says nothing about what the library
+    does with a real one (pymemcache 4.0.0's CustomizedClient in its tests hid its client's
+    NAG201); a subclass in the library is still read, and a test still reads the library."""
+    import ast
+
+    from nagle_lint.engine import linked_modules
+
+    package = _project(tmp_path, nodelay=False)
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\n')
+    (tmp_path / "tests").mkdir()
+    test = tmp_path / "tests" / "test_transport.py"
+    test.write_text(MOCKING_TEST)
+    transport = package / "transport.py"
+    linked = [p for p, _ in linked_modules(str(transport), ast.parse(transport.read_text()), Settings())]
+    assert linked == [str(package / "client.py")]
+    from_test = [p for p, _ in linked_modules(str(test), ast.parse(MOCKING_TEST), Settings())]
+    assert from_test == [str(transport)]
+    assert _codes(check_file(str(transport))) == [(10, "NAG201")]
+
+
 def test_cached_result_is_stale_when_a_linked_module_changes(tmp_path):
     package = _project(tmp_path, nodelay=False)
     settings_cache = tmp_path / "cache"

@@ -13,6 +13,7 @@ import functools
 import os
 import re
 import stat
+import sys
 
 try:
     import tomllib
@@ -250,22 +251,63 @@ SOCKET_USE_TEXT = re.compile(_SOCKET_USE.pattern.decode("ascii"))  # the same, o
 
 
 @functools.lru_cache(maxsize=4096)
-def _top_definitions(path: str, stamp: tuple) -> dict[str, bool]:
+def _definition_texts(path: str, stamp: tuple) -> dict[str, bytes]:
     data = read_project_file(path)
     if data is None:
         return {}
-    found = {}
+    found: dict[str, bytes] = {}
     matches = list(_TOP_DEFINITION.finditer(data))
     for match, after in zip(matches, matches[1:] + [None]):
-        text = data[match.start():after.start() if after is not None else len(data)]
         name = match.group(1).decode("ascii", "replace")
-        found[name] = found.get(name, False) or bool(_SOCKET_USE.search(text))
+        found[name] = found.get(name, b"") + data[match.start():after.start() if after is not None else len(data)]
     return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _top_definitions(path: str, stamp: tuple, forward: bool = True) -> dict[str, bool]:
+    texts = _definition_texts(path, stamp)
+    found = {name: bool(_SOCKET_USE.search(text)) for name, text in texts.items()}
+    if forward and not all(found.values()):
+        for name, text in texts.items():
+            if not found[name]:
+                found[name] = _forwards_to_socket(path, text)
+    return found
+
+
+_WORD_OR_ATTRIBUTE = re.compile(rb"\b([A-Za-z_]\w*)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*))?")
+
+
+def _forwards_to_socket(path: str, text: bytes) -> bool:
+    """Does a definition call one of the project's that touches a socket, by a name imported
+    from its module (`from .unix_connect import get_socket as _gs`, `unix_connect.get_socket`)?
+    A facade returns the socket its backend makes. (One step: the target's own text decides.)"""
+    imported = bound_imports(path)[0]
+    if not imported:
+        return False
+    for word, attr in set(_WORD_OR_ATTRIBUTE.findall(text)):
+        target = imported.get(word.decode("ascii", "replace"))
+        if target is None or target.split(".")[0] in sys.stdlib_module_names:
+            continue
+        module, _, name = target.rpartition(".")
+        candidates = [(target, attr.decode("ascii"))] if attr else []  # a module imported whole
+        if module:
+            candidates.append((module, name))
+        for module, name in candidates:
+            found = module_file(path, module) if name else None
+            if found is not None and os.path.abspath(found) != os.path.abspath(path):
+                try:
+                    info = os.stat(found)
+                except OSError:
+                    continue
+                if _top_definitions(os.path.abspath(found), (info.st_size, info.st_mtime_ns), False).get(name):
+                    return True
+    return False
 
 
 def top_definitions(path: str) -> dict[str, bool]:
     """The classes and functions a module defines at top level, each with whether its text
-    touches a socket (read as text: the start of each one to the start of the next)."""
+    touches a socket (read as text: the start of each one to the start of the next), or calls
+    one of the project's that does by a name imported from it."""
     try:
         info = os.stat(path)
     except OSError:

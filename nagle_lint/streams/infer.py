@@ -590,8 +590,8 @@ class Resolver:
                     return False
                 got = self._returned(inner, depth + 1)
                 if not (isinstance(got, Stream) and got.conn.origin_func is inner
-                        and returns_new(inner, got.conn.origin)):
-                    return False
+                        and returns_new(inner, got.conn.origin) or self._hands_back_fresh(inner, depth + 1)):
+                    return False  # (a facade's `return _backend_factory(host)` hands back one too)
         return True
 
     def _made_by_call(self, stream: Stream, call: ast.Call) -> Stream:
