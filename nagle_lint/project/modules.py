@@ -294,25 +294,21 @@ def _forwards_to_socket(path: str, text: bytes) -> bool:
             candidates.append((module, name))
         for module, name in candidates:
             found = module_file(path, module) if name else None
-            if found is not None and os.path.abspath(found) != os.path.abspath(path):
-                try:
-                    info = os.stat(found)
-                except OSError:
-                    continue
-                if _top_definitions(os.path.abspath(found), (info.st_size, info.st_mtime_ns), False).get(name):
-                    return True
+            if found is not None and os.path.abspath(found) != os.path.abspath(path) \
+                    and top_definitions(found, forward=False).get(name):
+                return True
     return False
 
 
-def top_definitions(path: str) -> dict[str, bool]:
+def top_definitions(path: str, forward: bool = True) -> dict[str, bool]:
     """The classes and functions a module defines at top level, each with whether its text
-    touches a socket (read as text: the start of each one to the start of the next), or calls
-    one of the project's that does by a name imported from it."""
+    touches a socket (read as text: the start of each one to the start of the next), or (forward)
+    calls one of the project's that does by a name imported from it."""
     try:
         info = os.stat(path)
     except OSError:
         return {}
-    return _top_definitions(os.path.abspath(path), (info.st_size, info.st_mtime_ns))
+    return _top_definitions(os.path.abspath(path), (info.st_size, info.st_mtime_ns), forward)
 
 
 class ProjectImports:
