@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import ast
 
-from nagle_lint.flow import flags
+from nagle_lint.flow import console, flags
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.streams import catalog as C, twisted
@@ -64,7 +64,9 @@ class WriteEvent:
             return self.node
         for mine, theirs in zip(self.sites, other.sites):
             if mine is not theirs:
-                return mine
+                # (a call the analysis made for library code, a console's sys.stdout.write(),
+                # has no line of the project: the write itself is shown)
+                return mine if getattr(mine, "lineno", None) is not None else self.node
         return self.node
 
 
@@ -936,6 +938,11 @@ class Walker:
             # `line = sys.stdin.readline()` in an interactive loop: each write is paced by what
             # someone types, so the writes around it are not one burst
             return shadow(state)
+        if console.is_console_call(call, self.imports):
+            # an interactive console on the installed sys.stdout / sys.stdin: its prompt loop
+            session = console.session(self, call, frame.act, self._interesting)
+            if session is not None:
+                return self.loop(session, state, frame)
         made = twisted.connection(self.resolver, call, frame.act)
         if made is not None:  # a Twisted protocol's transport: the reactor reads its replies
             conn, receiver = made
@@ -1300,6 +1307,10 @@ class Walker:
                         found = True
                         break
                     continue
+                if console.is_console_call(call, self.imports) and console.session(
+                        self, call, Activation(func), self._interesting) is not None:
+                    found = True  # an interactive console on installed socket files
+                    break
                 if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call):
                     found = True  # it makes a connection: where its life starts matters
                     break

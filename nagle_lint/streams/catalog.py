@@ -130,6 +130,12 @@ SERVER_CALLBACKS: dict[str, tuple[str, str]] = {
     "gevent.server.StreamServer": ("handle", "handle"),
 }
 
+# The standard library's interactive console: interact() prompts with input() on sys.stdout,
+# reads sys.stdin.readline(), and writes each command's output (a value's repr, then its newline)
+# as separate sys.stdout.write() calls; code.interact() runs one (flow/console.py).
+CONSOLE_CLASSES = frozenset({"code.InteractiveConsole"})
+CONSOLE_FUNCTIONS = frozenset({"code.interact"})
+
 # Request-handler base classes: what `self.request`, `self.wfile`, `self.rfile` are.
 # The handler bases whose stock setup() reads `disable_nagle_algorithm` (a plain
 # socketserver.BaseRequestHandler never does).
