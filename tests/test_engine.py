@@ -708,3 +708,36 @@ def test_findings_without_fixes_do_not_import_libcst():
               "assert 'libcst' not in sys.modules\n")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr[-800:]
+
+
+DETACHED = ("import tornado.web\n"
+            "class Session:\n"
+            "    def __init__(self):\n"
+            "        self.stream = None\n"
+            "    def set_nodelay(self, on):\n"
+            "        self.stream.set_nodelay(on)\n"
+            "    async def _take_over(self, handler: 'Tunnel'):\n"
+            "        handler.finish()\n"
+            "        self.stream = handler._detached()\n"
+            "        while True:\n"
+            "            line = await self.stream.read_until(b'\\n')\n"
+            "            await self.stream.write(line)\n"
+            "class Tunnel(tornado.web.RequestHandler):\n"
+            "    def _detached(self):\n"
+            "        return self.detach()\n")
+
+
+def test_a_stream_handed_back_after_the_http_exchange_keeps_nagle_on():
+    """Tornado's HTTP1Connection switches TCP_NODELAY off again after each message, so the stream
+    a handler detaches (here through a typed parameter's helper) serves its session with Nagle on;
+    a setter that passes its parameter on is the application's to call, not TCP_NODELAY set."""
+    found = [f for f in check_source(DETACHED, "t.py").findings if f.code == "NAG202"]
+    assert [f.span.line for f in found] == [13]
+    assert "as `self.detach()` hands it back" in found[0].message
+    assert "only if the application calls `set_nodelay(True)`" in found[0].message
+    assert not found[0].fixes  # an IOStream has no setsockopt
+    # the module turning it on itself, or the session after taking it over: nothing to report
+    on = DETACHED + "def fast(session):\n    session.set_nodelay(True)\n"
+    assert not [f for f in check_source(on, "t.py").findings if f.code == "NAG202"]
+    taken = DETACHED.replace("        while True:\n", "        self.stream.set_nodelay(True)\n        while True:\n")
+    assert not [f for f in check_source(taken, "t.py").findings if f.code == "NAG202"]

@@ -290,6 +290,7 @@ class Walker:
         # inside a branch a literal argument rules out (`if nodelay:` with nodelay=False): walked
         # only to learn which TCP_NODELAY the caller's literal skips (Conn.nodelay_gates)
         self._ruled_out = 0
+        self._true_setter_call: bool | None = None  # does the module call set_nodelay(<true>) anywhere?
         self._made_here: set = set()  # connections made, and closed, in the current root walk
         self._closed_here: set = set()
 
@@ -348,6 +349,7 @@ class Walker:
                 self.result.exchanges.setdefault(other, read)
                 other.nodelay = other.nodelay or conn.nodelay
                 other.optional_nodelay = other.optional_nodelay or conn.optional_nodelay
+                other.nodelay_setter = other.nodelay_setter or conn.nodelay_setter
                 if conn in self.result.names:
                     self.result.names.setdefault(other, self.result.names[conn])
         return self.result
@@ -1101,9 +1103,15 @@ class Walker:
         if method == "setsockopt":
             return self.setopt(state, stream, call, frame)
         if method in ("set_nodelay", "setTcpNoDelay"):
-            value = constant(args_of(call)[0].value, self.imports, self.index.consts) if args_of(call) else 1
+            arg = args_of(call)[0].value if args_of(call) else None
+            value = constant(arg, self.imports, self.index.consts) if arg is not None else 1
+            if type(arg) is ast.Name and arg.id in frame.act.literals:
+                value = frame.act.literals[arg.id]
             if value != 0 and not self._ruled_out:
-                conn.nodelay = True
+                if self._passed_on(arg, frame):
+                    conn.nodelay_setter = method
+                else:
+                    conn.nodelay = True
             return state
         if role == C.SOCKET:
             if method in C.SOCKET_WRITES:
@@ -1146,6 +1154,21 @@ class Walker:
         if role == C.ASYNC_READER and method in C.ASYNC_READS:
             return self.read(state, conn, call, self._loops(frame))
         return state
+
+    def _passed_on(self, arg, frame: _Frame) -> bool:
+        """Is `set_nodelay(x)` a setter passing its own parameter on (`def set_nodelay(self, x):
+        self.stream.set_nodelay(x)`) in a module that never calls one with a true value? Then
+        only the application turns Nagle off, and by default it stays on."""
+        func = frame.act.func
+        if type(arg) is not ast.Name or func is None or arg.id not in func.params or arg.id in func.bindings:
+            return False
+        if self._true_setter_call is None:
+            self._true_setter_call = any(
+                type(node) is ast.Call and type(node.func) is ast.Attribute
+                and node.func.attr in ("set_nodelay", "setTcpNoDelay")
+                and (not node.args or constant(node.args[0], self.imports, self.index.consts) not in (0, None))
+                for node in ast.walk(self.index.module))
+        return not self._true_setter_call
 
     def inline(self, callee: FunctionInfo, call: ast.Call, state, frame: _Frame, on_instance: bool = False,
                instance_cls: ClassInfo | None = None):

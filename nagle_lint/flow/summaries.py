@@ -190,6 +190,9 @@ class ModuleIndex:
                 self.consts[key] = value
         elif key.startswith("self.") and cls is not None:
             cls.self_bindings.setdefault(key, []).append(binding)
+            if key.count(".") == 2 and index is None:  # `self.protocol.stream = stream`: given from outside
+                owner, _, attr = key.rpartition(".")
+                self.attribute_sets.setdefault(attr, []).append((owner, value, func))
         elif "." not in key:
             func.bindings.setdefault(key, []).append(binding)
         elif key.count(".") == 1 and index is None:  # `handler.protocol_version = "HTTP/1.1"`

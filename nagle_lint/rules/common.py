@@ -121,6 +121,8 @@ def _enclosing_function(ctx: FileContext, node):
 def _optional(conn) -> str:
     flag = conn.optional_nodelay
     notes = [f"TCP_NODELAY is set only when `{flag}` is true, and it is off by default"] if flag else []
+    if conn.nodelay_setter:
+        notes.append(f"TCP_NODELAY is set only if the application calls `{conn.nodelay_setter}(True)`")
     if not flag and conn.gated_off:
         gates = ", ".join(f"`{g}`" for g in sorted(conn.skipped_gates))
         notes.append(f"this call passes {gates} false, which skips the factory's TCP_NODELAY")
@@ -131,7 +133,7 @@ def _optional(conn) -> str:
 
 _NODELAY_TEMPLATES = {
     C.CLIENT: ("TCP client {s} does request/response with Nagle on (reply read {read}): any request "
-               "written in 2+ pieces waits ~40 ms for the server's delayed ACK; set TCP_NODELAY after connecting"),
+               "written in 2+ pieces waits ~40 ms for the server's delayed ACK; {fix}"),
     C.SERVER: ("server connection {s} answers requests with Nagle on (next request read {read}): any "
                "response written in 2+ pieces waits ~40 ms for the client's delayed ACK; {fix}"),
 }
@@ -178,6 +180,10 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             fix = _handler_nodelay(ctx, conn.handler)
             if fix.startswith("set disable_nagle_algorithm"):
                 fix += " on the handler class"
+        elif conn.handed_back:  # the library switched NODELAY off again before handing it back
+            fix = "call set_nodelay(True) on the stream once it is handed back"
+        elif side == C.CLIENT:
+            fix = "set TCP_NODELAY after connecting"
         else:
             fix = "set TCP_NODELAY after accept() or on the listening socket"
         framework = isinstance(read, FrameworkRead)  # read by a library base class
@@ -199,6 +205,8 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
                                                     fix=fix)
         else:
             message = _NODELAY_TEMPLATES[side].format(s=name, read=where, fix=fix)
+            if conn.handed_back:
+                message = message.replace(" with Nagle on ", f" with Nagle on as `{conn.handed_back}` hands it back ", 1)
         message += _optional(conn)
         related = [("also made here", site) for _, site in others] + ([] if framework else [("read", read)])
         if relay is not None:

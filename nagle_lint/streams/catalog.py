@@ -183,6 +183,16 @@ ASYNC_READS = frozenset({"read", "readline", "readexactly", "readuntil"})
 IOSTREAM = "iostream"
 IOSTREAM_WRAPPERS = frozenset({"tornado.iostream.IOStream", "tornado.iostream.SSLIOStream"})
 IOSTREAM_READS = frozenset({"read_bytes", "read_until", "read_until_regex", "read_until_close", "read_into"})
+# Streams a library hands back once its own protocol is done with the connection, to the
+# session that takes it over (a websocket after its HTTP upgrade): a class built on the base
+# reaches it by the call named, and gets it in the state that protocol left it. Tornado's
+# HTTP1Connection turns TCP_NODELAY on at the end of each message and off again in
+# _finish_request, which has run by the time detach() hands the IOStream back (stream-facts 13):
+# the session runs with Nagle on unless it calls set_nodelay(True).
+HANDED_BACK: dict[str, tuple[str, StreamFacts]] = {
+    "tornado.web.RequestHandler": ("self.detach", TCP_SERVER.with_(role=IOSTREAM)),
+    "tornado.simple_httpclient._HTTPConnection": ("self.connection.detach", TCP_CLIENT.with_(role=IOSTREAM)),
+}
 # asyncore / asynchat dispatchers are their socket: `self.send(b)`, `self.recv(n)` and
 # async_chat's `self.push(b)` (sent at once when the socket can take it) write and read the socket
 # given to the constructor or made by `self.create_socket(family, type)` (AF_INET, SOCK_STREAM by

@@ -43,6 +43,10 @@ class Conn:
     # (`def connect(addr, nodelay=True)`): each call decides; the gates a call turns off
     nodelay_gates: frozenset = frozenset()
     gates_off: frozenset = frozenset()
+    handed_back: str = ""  # the call a library hands the stream back by (`self.detach`), for messages
+    # TCP_NODELAY set only through a setter that passes its parameter on (`def set_nodelay(self,
+    # x): self.stream.set_nodelay(x)`) and that nothing here calls with True: the application's call
+    nodelay_setter: str = ""
 
     @property
     def is_tcp(self) -> bool:
@@ -343,7 +347,9 @@ class Resolver:
         # `self.socket = SnappySocket(self.socket)`: a wrapper of ours around what the attribute
         # already holds is that connection again, whatever else the attribute holds
         own = [b for b in bindings if not self._rewraps(b, key)] or bindings
-        results = [self._from_bindings(_drop_placeholders(own, key, self.imports), None, cls)] if bindings else []
+        if handed and all(is_const(b.value, None) for b in own):
+            own = []  # `self.stream = None` until the module hands the instance its stream
+        results = [self._from_bindings(_drop_placeholders(own, key, self.imports), None, cls)] if own else []
         results += [self.resolve(value, Activation(func)) for value, func in handed]
         return merge(results)
 
@@ -389,10 +395,16 @@ class Resolver:
     def _holds_instance(self, func: FunctionInfo, name: str, cls: ClassInfo) -> bool:
         """Is the local `name` of func only ever an instance of cls (or of a subclass of it) built
         there: `result = TSocket()`?"""
-        values = func.bindings.get(name, ())
+        if name.startswith("self.") and name.count(".") == 1 and func.cls is not None:
+            # `self.protocol = self._make_protocol()` ... `self.protocol.stream = stream`
+            values = [b for b in self.index.self_bindings(func.cls, name) if not is_const(b.value, None)]
+            pairs = [(b.value, b.func) for b in values]
+        else:
+            values = func.bindings.get(name, ())
+            pairs = [(b.value, func) for b in values]
         if not values or any(b.index is not None for b in values):
             return False
-        classes = self._instance_classes([(b.value, func) for b in values], 0)
+        classes = self._instance_classes(pairs, 0)
         return bool(classes) and all(cls in self.index.class_chain(found) for found in classes)
 
     def _memo(self, memo: dict, key, compute):
@@ -525,6 +537,10 @@ class Resolver:
                 if isinstance(given, Stream) and given.conn.is_tcp and given.conn.proto_zero:
                     return self.stream(given.conn, C.ASYNC_WRITER, site=(call, 0))
                 return None
+            if index is None and act is not None:
+                handed = self._handed_back(call, act)
+                if handed is not None:
+                    return handed
             if method == "unwrap" and index is None:  # SSLSocket.unwrap(): the plain socket again
                 return self.resolve(func.value, act, None, depth + 1)
             if method == "wrap_socket" and index is None:
@@ -553,6 +569,23 @@ class Resolver:
             return found
         if callee is not None and index is not None and index >= 0:
             return self._returned_item(callee, index, depth)  # `binding, sock = _make_socket(...)`
+        return None
+
+    def _handed_back(self, call: ast.Call, act: Activation) -> Stream | None:
+        """The stream a library base hands this class back once its own protocol is done with
+        the connection (`self.detach()` in a tornado RequestHandler), in the state that protocol
+        left it. A server's connection is shown at the handler class, as a request handler's is."""
+        cls, path = act.self_cls, dotted(call.func)
+        if cls is None or path is None:
+            return None
+        for klass in self.index.class_chain(cls):
+            for base in klass.bases:
+                found = C.HANDED_BACK.get(self.imports.qualify(base) or "")
+                if found is not None and found[0] == path:
+                    facts = found[1]
+                    origin = cls.node if facts.side == C.SERVER else call
+                    conn = self.conn(origin, facts, path, origin_func=act.func, handed_back=f"{path}()")
+                    return self.stream(conn, facts.role, site=call)
         return None
 
     def _returned_item(self, callee: FunctionInfo, index: int, depth: int):
@@ -981,6 +1014,9 @@ class Resolver:
             if owner is not None:  # `BoltSocket._connect(addr)`, `cls._handshake(s)`: no instance needed
                 found = self.index.method(owner, func.attr)
                 return found if found is not None and class_level(found) else None
+            typed = self._annotated_class(func.value, act)
+            if typed is not None:  # `def _accept(self, handler: Handler)`: `handler._detach()`
+                return self.index.method(typed, func.attr)
             if self.index.qualified:  # `sockutil.connect(addr)`
                 found = self.index.qualified.get(self.imports.qualify(func) or "")
                 return found if isinstance(found, FunctionInfo) else None
@@ -991,6 +1027,20 @@ class Resolver:
                     return scope.nested[func.id]
                 scope = scope.parent
             return self.index.module_functions.get(func.id)
+        return None
+
+    def _annotated_class(self, expr, act: Activation | None) -> ClassInfo | None:
+        """The class of ours a parameter is annotated with (`handler: Handler`, or the string
+        `"Handler"`), when the function never assigns it."""
+        func = act.func if act is not None else None
+        if type(expr) is not ast.Name or func is None or expr.id not in func.params or expr.id in func.bindings:
+            return None
+        args = func.node.args
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            if arg.arg == expr.id and arg.annotation is not None:
+                note = arg.annotation
+                name = note.value if type(note) is ast.Constant and isinstance(note.value, str) else dotted(note)
+                return self.index.classes.get(name) if name else None
         return None
 
     def _class_named(self, expr, act: Activation | None) -> ClassInfo | None:
