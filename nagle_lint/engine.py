@@ -35,7 +35,7 @@ from nagle_lint.settings import DEFAULT_SETTINGS, Settings
 _TRIAGE_WORDS = (
     "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
     "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".setsockopt(", ".accept(", ".makefile(",
-    "connectTCP(", "listenTCP(", "connectSSL(", "listenSSL(", "Endpoint(", "FromString(",  # Twisted
+    "connectTCP(", "listenTCP(", "connectSSL(", "listenSSL(", "Endpoint(", "FromString(", "ServerFactory",  # Twisted
     "_HTTPConnection",  # a class built on a library base that hands back its stream (catalog.HANDED_BACK)
     ".set_nodelay(",  # a setter passing its parameter on is judged by the module's other calls of it
 )

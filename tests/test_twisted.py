@@ -103,3 +103,69 @@ def test_variations(change, expected):
 def test_a_class_that_is_no_twisted_protocol_is_not_read_as_one():
     source = CLIENT.replace("class Query(Protocol):", "class Query:")
     assert _found(source) == []
+
+
+# A library's server: no listen call, a ServerFactory of the project serves the protocol.
+SERVED = """\
+from twisted.internet import protocol
+from twisted.internet.interfaces import IConsumer
+from twisted.protocols import basic
+from zope.interface import implementer
+
+
+@implementer(IConsumer)
+class Channel(basic.LineReceiver):
+    def lineReceived(self, line):
+        self.factory.handle(self, line)
+
+    def write(self, data):
+        self.transport.write(data)
+
+
+class ChannelFactory(protocol.ServerFactory):
+    protocol = Channel
+"""
+
+
+def test_served_channel_is_flagged_at_its_class_naming_the_factory():
+    (finding,) = check_source(SERVED, "t.py", ALL).findings
+    assert (finding.span.line, finding.code) == (8, "NAG202")
+    assert "`self.transport` of `Channel`" in finding.message
+    assert "served by the server factory `ChannelFactory`, when it listens on TCP" in finding.message
+    assert not finding.fixes
+
+
+@pytest.mark.parametrize("change, expected", [
+    # a protocol that answers with its own one write, no consumer of others' writes: nothing waits
+    (("@implementer(IConsumer)\n", ""), []),
+    # a plain Factory says nothing of the side
+    (("(protocol.ServerFactory)", "(protocol.Factory)"), []),
+    # Nagle off in the protocol
+    (("    def lineReceived", "    def connectionMade(self):\n        self.transport.setTcpNoDelay(True)\n\n"
+      "    def lineReceived"), []),
+    # every receiver closes: one answer per connection
+    (("        self.factory.handle(self, line)\n", "        self.factory.handle(self, line)\n"
+      "        self.transport.loseConnection()\n"), []),
+    # the base's buildProtocol builds `self.protocol()`
+    (("    protocol = Channel\n", "    protocol = Channel\n\n    def buildProtocol(self, addr):\n"
+      "        p = super().buildProtocol(addr)\n        p.started = True\n        return p\n"), [(8, "NAG202")]),
+])
+def test_served_variations(change, expected):
+    assert _found(SERVED.replace(*change)) == expected
+
+
+def test_served_through_a_protocol_proxy_kept_as_the_factorys_protocol():
+    source = SERVED.replace("from zope.interface import implementer\n",
+                            "from zope.interface import implementer\nfrom twisted.internet.interfaces import IProtocol\n"
+                            "from twisted.python.components import proxyForInterface\n").replace(
+        "    protocol = Channel\n", "    protocol = _build\n") + (
+        "\n\nclass _Switch(proxyForInterface(IProtocol, '_inner')):\n    pass\n\n\n"
+        "def _build(factory):\n    return _Switch(Channel())\n")
+    assert _found(source) == [(10, "NAG202")]
+
+
+def test_served_corpus_files():
+    positive = CORPUS / "pos_rw_twisted_served_channel.py"
+    assert _found(positive.read_text(), str(positive)) == [(26, "NAG202")]
+    negative = CORPUS / "neg_rw_twisted_served_lines.py"
+    assert _found(negative.read_text(), str(negative)) == []

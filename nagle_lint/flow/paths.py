@@ -339,6 +339,7 @@ class Walker:
                 self.result.exchanges.setdefault(conn, read)
         self._http_connection_exchanges()
         self._network_backend_exchanges()
+        self._served_protocol_exchanges()
         self._merge_repeated_writes()
         # a connection reached through a name that may hold another creation site instead:
         # the exchange and a TCP_NODELAY set through that name are the other's too (also an
@@ -395,6 +396,15 @@ class Walker:
                         self.imports.qualify(value.func) not in C.HTTPCORE_SYNC_STREAMS:
                     continue
                 self._framework_exchange(self.resolver.resolve(value.args[0], act), HTTPCORE_READ)
+
+    def _served_protocol_exchanges(self) -> None:
+        """A Twisted protocol that a server factory of the project serves: the reactor reads its
+        requests and it answers on `self.transport`, reported at the protocol class."""
+        for factory, protocol, receiver in twisted.served(self.resolver):
+            conn = Conn(origin=protocol.node, facts=C.TCP_SERVER, label="self.transport", twisted=protocol,
+                        served_by=factory.name)
+            self.resolver.conns.setdefault(id(protocol.node), conn)
+            self.result.exchanges.setdefault(conn, FrameworkRead(f"by the reactor, in `{protocol.name}.{receiver}()`"))
 
     def _overrides_of(self, bases, name: str):
         """(class, method) for each class of this file built on one of a library's bases that

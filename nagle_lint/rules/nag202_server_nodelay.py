@@ -8,7 +8,12 @@ sockets), nor through `disable_nagle_algorithm = True`. A Twisted server protoco
 receives data and writes `self.transport` is flagged where its factory is listened on over TCP
 (`reactor.listenTCP`, `listenSSL`, a TCP server endpoint's `listen()`, `serverFromString(reactor,
 "tcp:...")`) when it never calls `self.transport.setTcpNoDelay(True)`, unless every receiver
-closes the connection (one answer per connection).
+closes the connection (one answer per connection). In a library, which has no listen call, such a
+protocol is flagged at its class when a `ServerFactory` of the project serves it (its `protocol`,
+what its `buildProtocol()` returns, or the protocol a `proxyForInterface(IProtocol, ...)` wrapper
+it builds forwards to) and it declares itself the consumer or transport of the objects that write
+the responses (`@implementer(IConsumer)`): they write a response piece by piece, each when the
+application has it, so pieces in different reactor turns are its normal case.
 
 ## Why is this bad?
 Any response written in two pieces (headers then body, a length prefix then a payload) waits for
@@ -47,6 +52,11 @@ from nagle_lint.rules.common import nodelay_findings
 from nagle_lint.streams import catalog as C
 
 _LISTEN = "import socket\nsrv = socket.create_server(('127.0.0.1', 0))\n"
+_SERVED = ("from twisted.internet import interfaces, protocol\nfrom twisted.protocols import basic\n"
+           "from zope.interface import implementer\n\n@implementer(interfaces.IConsumer)\n"
+           "class Channel(basic.LineReceiver):\n    def lineReceived(self, line):\n"
+           "        self.factory.handle(self, line)\n\n    def write(self, data):\n"
+           "        self.transport.write(data)\n\n")
 EXAMPLES = (
     Valid(_LISTEN + "srv.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\nconn, _ = srv.accept()\n"
           "while conn.recv(64):\n    conn.sendall(b'OK')\n"),
@@ -59,6 +69,11 @@ EXAMPLES = (
             fixed="import socketserver\n\nclass Echo(socketserver.StreamRequestHandler):\n"
                   "    disable_nagle_algorithm = True\n\n    def handle(self):\n"
                   "        for line in self.rfile:\n            self.wfile.write(line)\n"),
+    # a library's server channel that others write responses through, served by its ServerFactory
+    Invalid(_SERVED + "class Factory(protocol.ServerFactory):\n    protocol = Channel\n", at="6:7"),
+    Valid(_SERVED.replace("    def lineReceived", "    def connectionMade(self):\n"
+                          "        self.transport.setTcpNoDelay(True)\n\n    def lineReceived")
+          + "class Factory(protocol.ServerFactory):\n    protocol = Channel\n"),
     Invalid("import socketserver\n\nclass Echo(socketserver.BaseRequestHandler):\n    def handle(self):\n"
             "        while data := self.request.recv(64):\n            self.request.sendall(data)\n", at="3:7",
             fixed="import socket\nimport socketserver\n\nclass Echo(socketserver.BaseRequestHandler):\n"

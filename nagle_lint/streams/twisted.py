@@ -194,13 +194,108 @@ def _protocol_of(resolver, factory: ClassInfo) -> ClassInfo | None:
         classes = resolver._instance_classes(values, 0) if values else []
         if len(classes) == 1:
             return classes[0]
-        if classes or not any(dotted(v) == "self.protocol" or type(v) is ast.Call and
-                              dotted(v.func) == "self.protocol" for v, _ in values):
+        if classes or not any(_stock_build(v) for v, _ in values):
             return None  # builds something else, or several things
     given = index.class_attr(factory, "protocol")
     if given is None:
         return None
     return resolver._class_named(given, None)
+
+
+def _stock_build(value) -> bool:
+    """`self.protocol()`, or the base's buildProtocol (`super().buildProtocol(addr)`,
+    `ServerFactory.buildProtocol(self, addr)`), which builds `self.protocol()`."""
+    return dotted(value) == "self.protocol" or type(value) is ast.Call and (
+        dotted(value.func) == "self.protocol"
+        or type(value.func) is ast.Attribute and value.func.attr == "buildProtocol")
+
+
+# -- server factories of the library: what they serve -------------------------------------------
+# A ServerFactory exists to be listened on: its protocol is served on each connection the listener
+# accepts, a TCP one unless the user listens elsewhere (the protocol's own fix guards the call
+# with ITCPTransport.providedBy). A library has no listen call, so this is reported at the protocol
+# class, and only for a protocol that declares itself the consumer or transport of the objects
+# that answer (`@implementer(IConsumer)`): they write each response through it piece by piece,
+# headers now, the body when the application has it, the end later still, each in its own reactor
+# turn, so a response in several pieces is the protocol's normal case, not a refactor away.
+# A protocol that answers each request with one write of its own is left out: its previous answer
+# is ACKed by the next request, so nothing waits.
+SERVER_FACTORIES = frozenset({"twisted.internet.protocol.ServerFactory"})
+_PROXY_FOR = "twisted.python.components.proxyForInterface"
+_IPROTOCOL = "twisted.internet.interfaces.IProtocol"
+_IMPLEMENTER = "zope.interface.implementer"
+_WRITTEN_THROUGH = frozenset({"twisted.internet.interfaces.IConsumer", "twisted.internet.interfaces.ITransport"})
+
+
+def served(resolver) -> list[tuple[ClassInfo, ClassInfo, str]]:
+    """(server factory, protocol, receiver) for each request/response protocol that a server
+    factory class of the project serves, that others write their responses through, and that
+    never sets TCP_NODELAY."""
+    index, found, seen = resolver.index, [], set()
+    for factory in {id(c): c for c in index.classes.values()}.values():
+        if not any(resolver.imports.qualify(base) in SERVER_FACTORIES
+                   for klass in index.class_chain(factory) for base in klass.bases):
+            continue
+        for protocol in _served_by(resolver, factory):
+            if id(protocol) in seen or not _written_through(resolver, protocol):
+                continue
+            seen.add(id(protocol))
+            receiver = _request_response(resolver, protocol)
+            if receiver is not None:
+                found.append((factory, protocol, receiver))
+    return found
+
+
+def _written_through(resolver, protocol: ClassInfo) -> bool:
+    """Does the protocol (or a base of ours) declare IConsumer or ITransport?"""
+    for klass in resolver.index.class_chain(protocol):
+        for decorator in klass.node.decorator_list:
+            if type(decorator) is ast.Call and resolver.imports.qualify(decorator.func) == _IMPLEMENTER and any(
+                    resolver.imports.qualify(arg) in _WRITTEN_THROUGH for arg in decorator.args):
+                return True
+    return False
+
+
+def _served_by(resolver, factory: ClassInfo) -> list[ClassInfo]:
+    """The protocol classes of ours a server factory builds: its protocol class, or what a
+    function kept as its `protocol` returns; through a proxy that forwards IProtocol to a
+    protocol it holds, that protocol (and any other it swaps in there)."""
+    protocol = _protocol_of(resolver, factory)
+    built: list = []  # the calls that build the protocol (a wrapper's constructor arguments)
+    if protocol is None:
+        given = resolver.index.class_attr(factory, "protocol")
+        func = resolver.index.module_functions.get(given.id) if type(given) is ast.Name else None
+        values = [(r.value, func) for r in return_statements(func.node) if r.value is not None] if func else []
+        classes = resolver._instance_classes(values, 0) if values else []
+        if len(classes) != 1:
+            return []
+        protocol, built = classes[0], [v for v, _ in values if type(v) is ast.Call]
+    attr = _proxied_attribute(resolver, protocol)
+    if attr is None:
+        return [protocol]
+    # `Wrapper(Channel())`: the proxy's constructor keeps its argument in the attribute
+    values = [(positional(call)[0], None) for call in built if positional(call)]
+    values += [(b.value, b.func) for b in resolver.index.self_bindings(protocol, f"self.{attr}") if b.index is None]
+    found: list[ClassInfo] = []
+    for value in values:  # one by one: a protocol of another module swapped in is unknown here
+        for cls in resolver._instance_classes([value], 0):
+            if cls not in found:
+                found.append(cls)
+    return found
+
+
+def _proxied_attribute(resolver, cls: ClassInfo) -> str | None:
+    """The attribute a `proxyForInterface(IProtocol, "attr")` base forwards the protocol to."""
+    for klass in resolver.index.class_chain(cls):
+        for base in klass.bases:
+            if type(base) is not ast.Call or resolver.imports.qualify(base.func) != _PROXY_FOR:
+                continue
+            args = positional(base)
+            if not args or resolver.imports.qualify(args[0]) != _IPROTOCOL:
+                return None
+            named = _argument(base, 1, "originalAttribute")
+            return named.value if named is not None and is_str(named) else "original" if named is None else None
+    return None
 
 
 def _request_response(resolver, protocol: ClassInfo) -> str | None:
