@@ -35,7 +35,7 @@ from nagle_lint.settings import DEFAULT_SETTINGS, Settings
 _TRIAGE_WORDS = (
     "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
     "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".setsockopt(", ".accept(", ".makefile(",
-    "connectTCP(", "listenTCP(", "connectSSL(", "listenSSL(", "Endpoint(", "FromString(", "ServerFactory",  # Twisted
+    "connectTCP(", "listenTCP(", "connectSSL(", "listenSSL(", "Endpoint(", "FromString(", "ServerFactory)", "IConsumer", "(self.transport)",  # Twisted
     "_HTTPConnection",  # a class built on a library base that hands back its stream (catalog.HANDED_BACK)
     ".set_nodelay(",  # a setter passing its parameter on is judged by the module's other calls of it
 )
@@ -210,7 +210,8 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     only what those definitions need: ((path, ast module), ...). A socket made here is often
     written through a base class or a wrapper defined there, and the reverse. (source: the
     tree's text, which spares a walk of the tree when no `module.name` in it can matter.)"""
-    from nagle_lint.project.modules import bound_imports, module_file, module_name, subclass_files, top_definitions
+    from nagle_lint.project.modules import (bound_imports, module_file, module_name, factory_files,
+                                            subclass_files, top_definitions)
 
     wanted: dict[str, set[str]] = {}
 
@@ -254,6 +255,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
             if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id in submodules:
                 want(submodules[node.value.id], node.attr)
     classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    factories = set()  # files linked for the Twisted factories that may serve or connect these classes
     # subclasses elsewhere that write or read what this module's classes connect (not for the
     # modules the catalog describes, socketserver's subclasses in a standard library tree; not a
     # test's subclass of a library class, whose suite puts mock sockets in its attributes: what
@@ -266,10 +268,18 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
             names = {name for name in names if defined.get(name)}
             if names:
                 wanted.setdefault(found, set()).update(names)
+        # a Twisted factory elsewhere that may serve or connect a protocol of this module (a
+        # library's protocol switch, its connection pool)
+        # (a protocol others write through declares it, or hands them its transport)
+        if source is None or "implementer" in source or "(self.transport)" in source:
+            for found in factory_files(path, classes):
+                if not is_test_path(found) or testing:
+                    wanted.setdefault(found, set())
+                    factories.add(found)
     ranked = sorted(wanted.items())
     out = []
     for found, names in ranked[:_LINK_BUDGET]:
-        module = _linked_module(found, settings)
+        module = _linked_module(found, settings, found in factories)
         if module is not None:
             out.append((found, module))
     # one hop further, within the budget: what the linked definitions use from the project's
@@ -334,8 +344,13 @@ def _used_from_project(path: str, module: ast.Module, names: set[str]) -> dict[s
     return out
 
 
+# what a Twisted factory that connects a protocol is written with: kept in a sparse read of a
+# module linked for its factories
+_FACTORY_TEXT = re.compile(r"Factory\b|\.connect\(")
+
+
 @functools.lru_cache(maxsize=256)
-def _linked_module_cached(path: str, stamp: tuple, settings: Settings):
+def _linked_module_cached(path: str, stamp: tuple, settings: Settings, factories: bool = False):
     """The module read sparsely, as a checked file is: what touches sockets and what that uses
     (so one parse serves every file that links it)."""
     try:
@@ -345,17 +360,18 @@ def _linked_module_cached(path: str, stamp: tuple, settings: Settings):
         source = decode(data).text
         from nagle_lint.project.modules import SOCKET_USE_TEXT
         # (what made a definition worth linking keeps it in the sparse read)
-        return sparse_tree(source, screen(source), settings, also=SOCKET_USE_TEXT)
+        also = re.compile(f"{SOCKET_USE_TEXT.pattern}|{_FACTORY_TEXT.pattern}") if factories else SOCKET_USE_TEXT
+        return sparse_tree(source, screen(source), settings, also=also)
     except (ReadError, RecursionError):
         return None
 
 
-def _linked_module(path: str, settings: Settings):
+def _linked_module(path: str, settings: Settings, factories: bool = False):
     try:
         info = os.stat(path)
     except OSError:
         return None
-    return _linked_module_cached(os.path.abspath(path), (info.st_size, info.st_mtime_ns), settings)
+    return _linked_module_cached(os.path.abspath(path), (info.st_size, info.st_mtime_ns), settings, factories)
 
 
 def sparse_tree(source: str, tree: ast.Module, settings: Settings, also: re.Pattern | None = None) -> ast.Module:

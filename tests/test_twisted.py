@@ -169,3 +169,132 @@ def test_served_corpus_files():
     assert _found(positive.read_text(), str(positive)) == [(26, "NAG202")]
     negative = CORPUS / "neg_rw_twisted_served_lines.py"
     assert _found(negative.read_text(), str(negative)) == []
+
+
+# A protocol switch: the factory's module serves a proxy whose protocol may be swapped for one of
+# another module (HTTP/2 after ALPN); that module is checked with the factory's read beside it.
+SWITCH = """\
+from twisted.internet import protocol
+from twisted.internet.interfaces import IProtocol
+from twisted.python.components import proxyForInterface
+
+from pkg.multiplex import MuxConnection
+
+
+class _Switch(proxyForInterface(IProtocol, "_inner")):
+    def dataReceived(self, data):
+        if data.startswith(b"MUX"):
+            transport = self._inner.transport
+            self._inner = MuxConnection()
+            self._inner.makeConnection(transport)
+        return self._inner.dataReceived(data)
+
+
+def _build(factory):
+    return _Switch(protocol.Protocol())
+
+
+class SwitchFactory(protocol.ServerFactory):
+    protocol = _build
+"""
+MUX = """\
+from twisted.internet.interfaces import IConsumer
+from twisted.internet.protocol import Protocol
+from zope.interface import implementer
+
+
+class MuxConnection(Protocol):
+    def dataReceived(self, data):
+        stream = MuxStream(self, data[:4])
+        stream.respond(data[4:])
+
+    def sendFrame(self, frame):
+        self.transport.write(frame)
+{nodelay}
+
+@implementer(IConsumer)
+class MuxStream:
+    def __init__(self, conn, ident):
+        self.conn, self.ident = conn, ident
+
+    def respond(self, payload):
+        self.conn.sendFrame(self.ident + payload)
+"""
+
+
+@pytest.mark.parametrize("nodelay, expected", [
+    ("", [(6, "NAG202")]),
+    ("\n    def connectionMade(self):\n        self.transport.setTcpNoDelay(True)\n", []),
+])
+def test_protocol_swapped_in_by_a_server_factory_of_another_module(tmp_path, nodelay, expected):
+    from nagle_lint.engine import check_file
+
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "server.py").write_text(SWITCH)
+    (package / "multiplex.py").write_text(MUX.format(nodelay=nodelay))
+    found = check_file(str(package / "multiplex.py"), ALL).findings
+    assert [(f.span.line, f.code) for f in found] == expected
+    assert all("served by the server factory `SwitchFactory`" in f.message for f in found)
+
+
+# A library's client: its connection pool connects a factory through an endpoint it is given.
+POOL = """\
+from twisted.internet import protocol
+
+from pkg.wire import WireProtocol
+
+
+class _WireFactory(protocol.Factory):
+    def __init__(self, idle):
+        self._idle = idle
+
+    def buildProtocol(self, addr):
+        return WireProtocol(self._idle)
+
+
+class Pool:
+    _factory = _WireFactory
+
+    def _newConnection(self, key, endpoint):
+        factory = self._factory(lambda p: self._put(key, p))
+        return endpoint.connect(factory)
+"""
+WIRE = """\
+from twisted.internet.protocol import Protocol
+
+
+class WireProtocol(Protocol):
+    def __init__(self, idle):
+        self._idle = idle
+{nodelay}
+    def request(self, request):
+        self._current = request
+        return request.writeTo(self.transport)
+
+    def dataReceived(self, data):
+        self._current.answer(data)
+        self._idle(self)
+"""
+
+
+@pytest.mark.parametrize("nodelay, pool_change, expected", [
+    ("", None, [(4, "NAG201")]),
+    ("\n    def connectionMade(self):\n        self.transport.setTcpNoDelay(True)\n", None, []),
+    # an endpoint made in the function is judged by its kind at the call (unix here: nothing)
+    ("", ("    def _newConnection(self, key, endpoint):\n",
+          "    def _newConnection(self, key, path):\n        endpoint = UNIXClientEndpoint(reactor, path)\n"), []),
+])
+def test_protocol_connected_through_an_endpoint_a_pool_is_given(tmp_path, nodelay, pool_change, expected):
+    from nagle_lint.engine import check_file
+
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "pool.py").write_text(POOL.replace(*pool_change) if pool_change else POOL)
+    (package / "wire.py").write_text(WIRE.format(nodelay=nodelay))
+    found = check_file(str(package / "wire.py"), ALL).findings
+    assert [(f.span.line, f.code) for f in found] == expected
+    assert all("connected by `Pool._newConnection()` through the endpoint it is given, when that is TCP"
+               in f.message for f in found)

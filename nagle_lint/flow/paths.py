@@ -400,9 +400,13 @@ class Walker:
     def _served_protocol_exchanges(self) -> None:
         """A Twisted protocol that a server factory of the project serves: the reactor reads its
         requests and it answers on `self.transport`, reported at the protocol class."""
-        for factory, protocol, receiver in twisted.served(self.resolver):
-            conn = Conn(origin=protocol.node, facts=C.TCP_SERVER, label="self.transport", twisted=protocol,
-                        served_by=factory.name)
+        found = [(C.TCP_SERVER, protocol, receiver, f"served by the server factory `{factory.name}`, when it listens on TCP")
+                 for factory, protocol, receiver in twisted.served(self.resolver)]
+        found += [(C.TCP_CLIENT, protocol, receiver,
+                   f"connected by `{func.qualname()}()` through the endpoint "
+                   "it is given, when that is TCP") for func, protocol, receiver in twisted.given_endpoints(self.resolver)]
+        for facts, protocol, receiver, note in found:
+            conn = Conn(origin=protocol.node, facts=facts, label="self.transport", twisted=protocol, twisted_note=note)
             self.resolver.conns.setdefault(id(protocol.node), conn)
             self.result.exchanges.setdefault(conn, FrameworkRead(f"by the reactor, in `{protocol.name}.{receiver}()`"))
 

@@ -386,11 +386,19 @@ def _at_line_start(data: bytes, start: int) -> bool:
     return line == start or not data[line:start].strip(b" \t")
 
 
-@functools.lru_cache(maxsize=4)
 def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
     """module name -> [(file, subclass, imported base names)] for every class in the project
     whose base is imported from that module by name."""
+    return _project_index(root)[0]
+
+
+@functools.lru_cache(maxsize=4)
+def _project_index(root: str) -> tuple[dict, dict]:
+    """The subclass index, and module name -> [(file, names imported from it)] for the files
+    that may define a Twisted factory that serves or connects what they import (`ServerFactory`,
+    or a `...Factory)` base and a `.connect(` call in their text): one pass."""
     index: dict[str, list] = {}
+    served: dict[str, list] = {}
     count = 0
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
@@ -399,7 +407,7 @@ def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
                 continue
             count += 1
             if count > _MAX_FILES:
-                return index
+                return index, served
             path = os.path.join(folder, name)
             data = read_project_file(path)
             if data is None:
@@ -407,6 +415,7 @@ def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
             if b"class" not in data or b"import" not in data:
                 continue
             imported: dict[str, str] = {}  # local base name -> module it comes from
+            factories = b"ServerFactory" in data or b"Factory)" in data and b".connect(" in data
             for match in _FROM_IMPORT.finditer(data):
                 if not _at_line_start(data, match.start()):
                     continue
@@ -420,6 +429,8 @@ def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
                     words = part.split()
                     if words:
                         imported[words[-1] if len(words) == 3 and words[1] == "as" else words[0]] = module
+                        if factories:
+                            served.setdefault(module, []).append((path, words[0]))
             if not imported:
                 continue
             for match in _CLASS.finditer(data):
@@ -429,7 +440,18 @@ def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
                 for base in bases & set(imported):
                     index.setdefault(imported[base], []).append(
                         (path, match.group(1).decode("ascii", "replace"), frozenset(bases & set(imported))))
-    return index
+    return index, served
+
+
+def factory_files(path: str, class_names: set[str]) -> dict[str, set[str]]:
+    """Other project files that import one of this module's classes by name and may define a
+    Twisted factory that serves or connects it: file -> the names imported."""
+    out: dict[str, set[str]] = {}
+    here = os.path.abspath(path)
+    for other, name in _project_index(package_root(path))[1].get(module_name(path), ()):
+        if other != here and name in class_names:
+            out.setdefault(other, set()).add(name)
+    return out
 
 
 def subclass_files(path: str, class_names: set[str]) -> dict[str, set[str]]:

@@ -200,9 +200,8 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             message = _TWISTED_TEMPLATES[side].format(
                 s=f"`self.transport` of `{protocol}`", read=where,
                 fix=f"call self.transport.setTcpNoDelay(True) in `{protocol}.connectionMade()`")
-            if conn.served_by:  # a library's server factory: listened on by its users, TCP as a rule
-                message += (f" (served by the server factory `{conn.served_by}`, when it listens on TCP: "
-                            "guard the call with ITCPTransport.providedBy(self.transport))")
+            if conn.twisted_note:  # a library's protocol: its users listen or connect, TCP as a rule
+                message += f" ({conn.twisted_note}: guard the call with ITCPTransport.providedBy(self.transport))"
         elif relay is not None:
             message = _RELAY_TEMPLATES[side].format(s=name, src=relay[1], sent=ctx.where(relay[0]), read=where,
                                                     fix=fix)

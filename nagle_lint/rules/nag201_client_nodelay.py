@@ -14,7 +14,10 @@ A Twisted client protocol (a `Protocol` or `LineReceiver` class of the project t
 "tcp:...")`, `connectProtocol`) when nothing calls `self.transport.setTcpNoDelay(True)`. Twisted
 sends what one reactor turn wrote as one buffer, so the stall is a request written in a later
 turn while the one before is unacknowledged (the rest of a streamed body, a pipelined or
-no-reply request).
+no-reply request). In a library, whose users choose the endpoint, a protocol connected with
+`endpoint.connect(factory)` on an endpoint the function is given (a connection pool) is flagged at
+its class when it hands `self.transport` to the objects that write its requests
+(`request.writeTo(self.transport)`).
 
 ## Why is this bad?
 Request/response over a Nagle-on socket is one refactor away from the 40 ms stall: the first

@@ -34,7 +34,7 @@ class Conn:
     keep_alive: bool = True  # http.server handlers: HTTP/1.1 keeps the connection for more requests
     handler: ClassInfo | None = field(default=None, repr=False)
     twisted: ClassInfo | None = field(default=None, repr=False)  # a Twisted protocol: its self.transport
-    served_by: str = ""  # the server factory class that serves that protocol, when no listen call is seen
+    twisted_note: str = ""  # a library's protocol: what serves or connects it, when no listen or connect call says TCP
     origin_func: FunctionInfo | None = field(default=None, repr=False)  # where it was made (for the nodelay fix)
     # other creation sites one name may hold instead (`return socks.create_connection(a) if proxy
     # else socket.create_connection(a)`): what the code does through the name happens to them too

@@ -233,27 +233,49 @@ def served(resolver) -> list[tuple[ClassInfo, ClassInfo, str]]:
     never sets TCP_NODELAY."""
     index, found, seen = resolver.index, [], set()
     for factory in {id(c): c for c in index.classes.values()}.values():
-        if not any(resolver.imports.qualify(base) in SERVER_FACTORIES
-                   for klass in index.class_chain(factory) for base in klass.bases):
+        if not _built_on(resolver, factory, SERVER_FACTORIES):
             continue
         for protocol in _served_by(resolver, factory):
-            if id(protocol) in seen or not _written_through(resolver, protocol):
-                continue
-            seen.add(id(protocol))
-            receiver = _request_response(resolver, protocol)
+            receiver = _judged(resolver, protocol, seen, _written_through)
             if receiver is not None:
                 found.append((factory, protocol, receiver))
     return found
 
 
+def _built_on(resolver, cls: ClassInfo, bases: frozenset) -> bool:
+    return any(resolver.imports.qualify(base) in bases for klass in resolver.index.class_chain(cls)
+               for base in klass.bases)
+
+
+def _judged(resolver, protocol: ClassInfo | None, seen: set, evidence) -> str | None:
+    """The receiver of a protocol not judged before that shows the evidence of messages written
+    by others and does request/response without TCP_NODELAY, else None."""
+    if protocol is None or id(protocol) in seen or not evidence(resolver, protocol):
+        return None
+    seen.add(id(protocol))
+    return _request_response(resolver, protocol)
+
+
 def _written_through(resolver, protocol: ClassInfo) -> bool:
-    """Does the protocol (or a base of ours) declare IConsumer or ITransport?"""
-    for klass in resolver.index.class_chain(protocol):
-        for decorator in klass.node.decorator_list:
-            if type(decorator) is ast.Call and resolver.imports.qualify(decorator.func) == _IMPLEMENTER and any(
-                    resolver.imports.qualify(arg) in _WRITTEN_THROUGH for arg in decorator.args):
-                return True
+    """Does the protocol (or a base of ours) declare IConsumer or ITransport, or build an object
+    of ours that does and hand it `self` (`H2Stream(stream_id, self, ...)`: one per request,
+    writing its response through the connection)?"""
+    chain = resolver.index.class_chain(protocol)
+    if any(_declares(resolver, klass) for klass in chain):
+        return True
+    for method in (m for klass in chain for m in klass.methods.values()):
+        for call in _calls(method.node):
+            if any(type(a) is ast.Name and a.id == "self" for a in call.args):
+                built = resolver._class_named(call.func, None)
+                if built is not None and built is not protocol and _declares(resolver, built):
+                    return True
     return False
+
+
+def _declares(resolver, klass: ClassInfo) -> bool:
+    return any(type(decorator) is ast.Call and resolver.imports.qualify(decorator.func) == _IMPLEMENTER and any(
+        resolver.imports.qualify(arg) in _WRITTEN_THROUGH for arg in decorator.args)
+        for decorator in klass.node.decorator_list)
 
 
 def _served_by(resolver, factory: ClassInfo) -> list[ClassInfo]:
@@ -308,13 +330,67 @@ def _request_response(resolver, protocol: ClassInfo) -> str | None:
     if not receivers or all(_closes(method) for _, method in receivers):
         return None
     methods = [method.node for klass in chain for method in klass.methods.values()]
-    if not any(_writes(call) for body in methods for call in _calls(body)):
-        return None
+    if not any(_writes(call) or _hands_on(resolver, call) for body in methods for call in _calls(body)):
+        return None  # (an object it hands the transport to writes on it)
     # TCP_NODELAY in the protocol, or in the module's code (`p = yield endpoint.connect(f)` then
     # `p.transport.setTcpNoDelay(True)`): precision first
     if any(_sets_nodelay(call) for body in [resolver.index.module, *methods] for call in _calls(body)):
         return None
     return receivers[0][0]
+
+
+# -- a library's client protocol, connected through an endpoint it is given ---------------------
+# `endpoint.connect(factory)` on an endpoint a function is handed (a connection pool's
+# `_newConnection(key, endpoint)`): the library's users choose the endpoint, TCP as a rule. The
+# protocol is reported at its class when it hands its transport to another object that writes
+# the request (`request.writeTo(self.transport)`: headers now, a body producer's chunks in later
+# reactor turns).
+CLIENT_FACTORIES = frozenset({"twisted.internet.protocol.Factory", "twisted.internet.protocol.ClientFactory",
+                              "twisted.internet.protocol.ReconnectingClientFactory"})
+
+
+def given_endpoints(resolver) -> list[tuple[FunctionInfo, ClassInfo, str]]:
+    """(function, protocol, receiver) for each `endpoint.connect(factory)` on an endpoint the
+    function is given, of a client factory class of ours building a request/response protocol
+    that hands its transport to the objects that write its requests and never sets TCP_NODELAY."""
+    found, seen = [], set()
+    for func in resolver.index.functions:
+        for call in _calls(func.node):
+            endpoint, args = call.func, positional(call)
+            if type(endpoint) is not ast.Attribute or endpoint.attr != "connect" or len(args) != 1 or call.keywords:
+                continue
+            if type(endpoint.value) is not ast.Name or endpoint.value.id not in func.params \
+                    or endpoint.value.id in func.bindings:
+                continue
+            factories = resolver._instance_classes(_factory_values(args[0], func), 0)
+            if len(factories) != 1 or not _built_on(resolver, factories[0], CLIENT_FACTORIES):
+                continue
+            protocol = _protocol_of(resolver, factories[0])
+            receiver = _judged(resolver, protocol, seen, _hands_transport)
+            if receiver is not None:
+                found.append((func, protocol, receiver))
+    return found
+
+
+def _factory_values(expr, func: FunctionInfo) -> list:
+    """`factory` bound once in the function (`factory = self._factory(cb)`), or the expression."""
+    if type(expr) is ast.Name and expr.id in func.bindings:
+        bindings = func.bindings[expr.id]
+        return [(b.value, func) for b in bindings] if all(b.index is None for b in bindings) else []
+    return [(expr, func)]
+
+
+def _hands_transport(resolver, protocol: ClassInfo) -> bool:
+    """Does a method hand `self.transport` to another object's method (`request.writeTo(self.transport)`)?"""
+    return any(_hands_on(resolver, call) for klass in resolver.index.class_chain(protocol)
+               for method in klass.methods.values() for call in _calls(method.node))
+
+
+def _hands_on(resolver, call: ast.Call) -> bool:
+    func = call.func
+    return (type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id != "self"
+            and resolver.imports.qualify(func) is None  # (not a module's function: an adapter)
+            and any(dotted(a) == "self.transport" for a in call.args))
 
 
 def _calls(node):
