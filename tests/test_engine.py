@@ -741,3 +741,68 @@ def test_a_stream_handed_back_after_the_http_exchange_keeps_nagle_on():
     assert not [f for f in check_source(on, "t.py").findings if f.code == "NAG202"]
     taken = DETACHED.replace("        while True:\n", "        self.stream.set_nodelay(True)\n        while True:\n")
     assert not [f for f in check_source(taken, "t.py").findings if f.code == "NAG202"]
+
+
+
+# A channel a wrapper hands back (`mux.open()`): each send() one frame through the Link the Mux
+# keeps, recv() from the queue the Mux's reader fills; the connection is the accepted socket.
+CHANNEL = '''import queue
+import socket
+
+
+class Link:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def put(self, frame):
+        self.sock.sendall(frame)
+
+
+class Chan:
+    def __init__(self, link):
+        self.link = link
+        self.inbox = queue.Queue()
+
+    def send(self, data):
+        {send}
+
+    def recv(self, size):
+        return self.inbox.get()
+
+    def resize(self, width):
+        self.link.put(b"RESIZE %d" % width)
+
+
+class Mux:
+    def __init__(self, sock):
+        self.link = Link(sock)
+
+    def open(self):
+        return Chan(self.link)
+
+
+srv = socket.create_server(("", 7000))
+conn, _ = srv.accept()
+mux = Mux(conn)
+chan, other = mux.open(), mux.open()
+while chan.recv(64):
+    chan.send(b"LEN4")
+    {between}chan.send(b"BODY")
+'''
+
+
+@pytest.mark.parametrize("send, between, split", [
+    ("self.link.put(data)", "", True),
+    # a channel request between the two sends may be answered: not one message
+    ("self.link.put(data)", "chan.resize(80)\n    ", False),
+    # another channel's frame between them is another message
+    ("self.link.put(data)", "other.send(b'X')\n    ", False),
+    # a send() that writes only when its buffer is full is no piece per call
+    ("if len(data) > 512:\n            self.link.put(data)", "", False),
+])
+def test_a_channel_a_wrapper_hands_back_writes_one_piece_per_send(send, between, split):
+    found = codes(CHANNEL.format(send=send, between=between))
+    if split:
+        assert ("NAG102", 42) in found and ("NAG202", 37) in found
+    else:
+        assert not any(code == "NAG102" for code, _ in found)

@@ -220,6 +220,8 @@ def test_a_nodelay_line_past_the_line_length_is_wrapped(tmp_path):
     ("s.sendall(b'A')\ns.sendall(b'B')\n", "s.sendall(b'AB')\n"),
     ("s.sendall(b'A')\ns.sendall(b'B')\ns.sendall(c)\n", "s.sendall(b'AB' + c)\n"),
     ("s.sendall(a + b)\ns.sendall(c)\n", "s.sendall(b''.join((a, b, c)))\n"),  # flattened, not nested
+    # text pieces (a Python 2 socket, a channel's send(str)): joined as text
+    ("s.sendall('A')\ns.sendall(b)\ns.sendall('C')\n", "s.sendall(''.join(('A', b, 'C')))\n"),
 ])
 def test_pieces_are_joined_by_count(writes, joined):
     src = "import socket\ns = socket.create_connection(('h', 1))\ns.sendall(b'HI')\ns.recv(2)\n" + writes + "s.recv(1)\n"

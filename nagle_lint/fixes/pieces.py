@@ -130,14 +130,27 @@ def buffer_form(pieces: list[Piece], quote: str = '"', plus: bool = True) -> tup
     """The joined buffer: (expression, its parts one a line, the operator between them or None
     for a join). One piece is itself; two are `a + b` (bytes + any bytes-like object is bytes)
     unless plus is False (the first could be a memoryview, which has no +); three or more are
-    `b"".join((a, b, c))`, which takes every bytes-like piece and copies once."""
+    `b"".join((a, b, c))`, which takes every bytes-like piece and copies once, or `"".join(...)`
+    when the pieces are text (a str literal among them and no bytes one: a channel's send(str))."""
     if len(pieces) == 1:
         return _element(pieces[0]), [], None
     if len(pieces) == 2 and plus:
         parts = [_operand(p) for p in pieces]
         return " + ".join(parts), parts, "+"
     parts = [_element(p) for p in pieces]
-    return f"b{quote}{quote}.join(({', '.join(parts)}))", parts, None
+    text = any(_is_text_literal(p.node) for p in pieces) and not any(p.value is not None for p in pieces)
+    return f"{'' if text else 'b'}{quote}{quote}.join(({', '.join(parts)}))", parts, None
+
+
+def _is_text_literal(node) -> bool:
+    if isinstance(node, cst.FormattedString):
+        return True
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        try:
+            return isinstance(node.evaluated_value, str)
+        except Exception:  # noqa: BLE001 - odd literal: not known to be text
+            return False
+    return False
 
 
 def buffer_text(pieces: list[Piece], quote: str = '"', plus: bool = True) -> str:

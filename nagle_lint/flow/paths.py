@@ -36,6 +36,11 @@ STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READ
                      "sock_recv_into", "send_header"} | C.IOSTREAM_READS)
 
 
+# a socket's methods that neither send nor wait: on a channel (streams/channels.py) too
+_LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "gettimeout", "fileno", "getpeername",
+                                 "getsockname"})
+
+
 @dataclass(frozen=True, eq=False)
 class BoundMethod:
     """`sock.sendall` as a value: stored in an attribute or passed to a helper."""
@@ -1012,8 +1017,16 @@ class Walker:
         if methods:  # a wrapper object's method: its self attributes are its own
             return self._join_instances([self.inline(method, call, state, frame, on_instance=True, instance_cls=cls)
                                          for method, cls in methods], [cls for _, cls in methods])
+        if type(func) is ast.Attribute and func.attr not in _LOCAL_SOCKET_CALLS and self._on_channel(func.value, frame):
+            return shadow(state)  # `chan.exec_command(c)`: a channel request, maybe answered
         self.spawned(call, state, frame)
         return state
+
+    def _on_channel(self, receiver, frame: _Frame) -> bool:
+        if type(receiver) not in (ast.Name, ast.Attribute) or dotted(receiver) in (None, "self"):
+            return False
+        found = self.resolver.resolve(receiver, frame.act)
+        return isinstance(found, Stream) and found.role == C.CHANNEL
 
     def _join_instances(self, outs: list, classes: list):
         """The state after a method of a wrapper object that may be an instance of several classes
@@ -1114,6 +1127,14 @@ class Walker:
 
     def stream_call(self, stream: Stream, method: str, call, state, frame: _Frame):
         role, conn = stream.role, stream.conn
+        if role == C.CHANNEL:
+            # send() is one piece, recv() waits for the peer; any other method of the channel
+            # (close() included) may send or wait: what was written may have been read
+            if method in C.SOCKET_WRITES:
+                return self.write(state, stream, call, _first(call), frame)
+            if method in C.SOCKET_READS:
+                return self.read(state, conn, call, self._loops(frame))
+            return shadow(state)
         if method == "setsockopt":
             return self.setopt(state, stream, call, frame)
         if method in ("set_nodelay", "setTcpNoDelay"):
@@ -1446,6 +1467,10 @@ class Walker:
             first, second, count, dirty, cork, flag, _, _, _ = chain
             if retry and any(piece is not None and piece.same_write(event) for piece in (first, second)):
                 new.add(chain)  # the rest of the same bytes after a short send: one message
+            elif first is not None and first.stream is not stream and C.CHANNEL in (stream.role, first.stream.role):
+                # another channel of the connection (or the connection itself): another message,
+                # whose reply does not wait for this one
+                new.add((event, None, 1, False, cork, False) + chain[6:8] + (None,))
             elif buffered or cork is not None:  # TCP_CORK holds writes like a buffer until uncorked
                 new.add((first, second, count, True, cork, flag) + chain[6:])
             else:
@@ -1621,8 +1646,8 @@ class Walker:
                 chain_key(chain))
 
     def close(self, state, stream: Stream):
-        if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", C.READER):
-            return state  # closing a makefile() object leaves the socket open
+        if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", C.READER, C.CHANNEL):
+            return state  # closing a makefile() object (or a channel) leaves the socket open
         return self.close_conn(state, stream.conn)
 
     def close_conn(self, state, conn: Conn):

@@ -16,6 +16,9 @@ CLIENT, SERVER, LISTENER = "client", "server", "listener"
 SOCKET, RAW_WRITER, BUFFERED_WRITER, READER, ASYNC_WRITER, ASYNC_READER, HTTP_HANDLER = (
     "socket", "raw-writer", "buffered-writer", "reader", "async-writer", "async-reader", "http-handler",
 )
+# an object a wrapper's method hands back whose send() writes one piece on a connection through
+# the wrappers it keeps, and whose recv() reads it (streams/channels.py): send/recv only
+CHANNEL = "channel"
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from nagle_lint.flow.events import fast_children
 from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo, FunctionInfo, ModuleIndex, contains,
                                       index_column, reaching_bindings, reaching_self_values)
 from nagle_lint.streams import catalog as C
+from nagle_lint.streams.channels import channel_stream
 from nagle_lint.streams.names import ImportMap, constant, dotted
 from nagle_lint.syntax import DEFINITIONS, argument, args_of, branches, default_of, is_const, is_str, positional
 
@@ -521,6 +522,8 @@ class Resolver:
                     conn = self.conn(call, C.TCP_SERVER, dotted(func.value) or "", listener=listener.conn,
                                      origin_func=act.func if act else None, maybe_unix=listener.conn.maybe_unix)
                     return self.stream(conn, C.SOCKET, site=call)
+                if listener is None and index is None:  # `chan = transport.accept()`: a channel
+                    return channel_stream(self, call, act)  # a wrapper object of ours hands back
                 return None
             if method == "makefile":
                 base = self.resolve(func.value, act, None, depth + 1)
@@ -570,6 +573,8 @@ class Resolver:
             return found
         if callee is not None and index is not None and index >= 0:
             return self._returned_item(callee, index, depth)  # `binding, sock = _make_socket(...)`
+        if callee is None and index is None and type(func) is ast.Attribute:
+            return channel_stream(self, call, act)  # `chan = transport.accept()`
         return None
 
     def _handed_back(self, call: ast.Call, act: Activation) -> Stream | None:
