@@ -28,6 +28,7 @@ from nagle_lint.discovery import Excludes, discover  # noqa: F401 - Excludes re-
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.rules import CHECKS, select_rules
 from nagle_lint.settings import DEFAULT_SETTINGS, Settings
+from nagle_lint.streams.catalog import HANDED_BACK
 
 # A finding needs a TCP stream: a socket factory, an accept, an asyncio stream or a request
 # handler in the file, or a socket made in another module and used here (socket-like calls).
@@ -36,7 +37,8 @@ _TRIAGE_WORDS = (
     "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
     "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".setsockopt(", ".accept(", ".makefile(",
     "connectTCP(", "listenTCP(", "connectSSL(", "listenSSL(", "Endpoint(", "FromString(", "ServerFactory)", "IConsumer", "(self.transport)",  # Twisted
-    "_HTTPConnection",  # a class built on a library base that hands back its stream (catalog.HANDED_BACK)
+    # a class built on a library base that hands back its stream: the base's own name
+    *(base.rpartition(".")[2] for base in HANDED_BACK),
     ".set_nodelay(",  # a setter passing its parameter on is judged by the module's other calls of it
 )
 
