@@ -156,7 +156,7 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
         tree = tree if tree is not None else screen(source)
     except ReadError as exc:
         return FileResult(path, error=exc.error, source_hash=digest)
-    module = sparse_tree(source, tree, settings) if settings.sparse else tree
+    module = sparse_tree(source, tree, settings, also=_wire_api_text(source, tree)) if settings.sparse else tree
     from nagle_lint.context import FileContext
     from nagle_lint.flow.analyse import analyse
 
@@ -207,12 +207,14 @@ _LINK_BUDGET = 8  # other modules read per file
 _LINK_MAX_BYTES = 400_000
 
 
-def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str | None = None) -> tuple:
+def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str | None = None,
+                   callers: bool = True) -> tuple:
     """The project's own modules whose classes or functions this file imports, each read with
     only what those definitions need: ((path, ast module), ...). A socket made here is often
     written through a base class or a wrapper defined there, and the reverse. (source: the
-    tree's text, which spares a walk of the tree when no `module.name` in it can matter.)"""
-    from nagle_lint.project.modules import (bound_imports, module_file, module_name, factory_files,
+    tree's text, which spares a walk of the tree when no `module.name` in it can matter;
+    callers: also the modules that call a wire API of this file, and what they link.)"""
+    from nagle_lint.project.modules import (bound_imports, factory_files, module_file, module_name,
                                             subclass_files, top_definitions)
 
     wanted: dict[str, set[str]] = {}
@@ -278,12 +280,26 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
                 if not is_test_path(found) or testing:
                     wanted.setdefault(found, set())
                     factories.add(found)
-    ranked = sorted(wanted.items())
+    # the modules that call a wire API of this file (`Message.recv(conn)` in core.py, where
+    # `conn = SocketConnection(sock)`): only they know which connection its send() writes
+    calling: dict[str, set[str]] = {}
+    api_text = ""
+    if callers and not testing:
+        from nagle_lint.project.api import api_call_text, api_caller_files, wire_apis
+
+        apis = wire_apis(tree) if source is None or _may_define_wire_api(source) else ()
+        if apis:
+            calling = {found: names for found, names in api_caller_files(path, apis).items()
+                       if not is_test_path(found) and found not in wanted}
+            api_text = api_call_text(apis)
+    ranked = sorted(calling.items()) + sorted(wanted.items())
     out = []
     for found, names in ranked[:_LINK_BUDGET]:
-        module = _linked_module(found, settings, found in factories)
+        keep = api_text if found in calling else _FACTORY_TEXT.pattern if found in factories else ""
+        module = _linked_module(found, settings, keep)
         if module is not None:
             out.append((found, module))
+    wanted.update(calling)
     # one hop further, within the budget: what the linked definitions use from the project's
     # other modules (`Transport(sock)` there keeps the socket in a `Packetizer` of a third)
     further: dict[str, set[str]] = {}
@@ -291,11 +307,42 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
         for other, names in _used_from_project(found, module, wanted[found]).items():
             if os.path.abspath(other) != os.path.abspath(path) and other not in wanted:
                 further.setdefault(other, set()).update(names)
+    # (what a caller links itself: the wrapper class and the factory of the connection it passes)
+    for found, module in [(f, m) for f, m in out if f in calling]:
+        for other, _ in linked_modules(found, module, settings, callers=False):
+            if os.path.abspath(other) != os.path.abspath(path) and other not in wanted:
+                further.setdefault(other, set())
     for found, names in sorted(further.items())[:max(0, _LINK_BUDGET - len(out))]:
         module = _linked_module(found, settings)
         if module is not None:
             out.append((found, module))
     return tuple(out)
+
+
+_PARAM_WRITE = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*(?:send|sendall|write)[ \t]*\(")
+_PARAM_READ = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*(?:recv|recv_into|read|readline|readexactly)[ \t]*\(")
+
+
+def _may_define_wire_api(source: str) -> bool:
+    """Could the module define a wire API (project/api.py)? A name written twice and read, as
+    text: most modules are ruled out without a walk of their functions."""
+    counts: dict[str, int] = {}
+    for name in _PARAM_WRITE.findall(source):
+        counts[name] = counts.get(name, 0) + 1
+    twice = {name for name, count in counts.items() if count >= 2 and name != "self"}
+    return bool(twice) and any(name in twice for name in _PARAM_READ.findall(source))
+
+
+def _wire_api_text(source: str, tree: ast.Module) -> re.Pattern | None:
+    """The definitions of the file's wire APIs, which its sparse read keeps (a module function
+    `send_msg(conn, ...)` that writes with `conn.send()` mentions no stream source)."""
+    if not _may_define_wire_api(source):
+        return None
+    from nagle_lint.project.api import wire_apis
+
+    names = [rf"(?:def|class)[ \t]+{re.escape(api.owner or name)}\b"
+             for api in wire_apis(tree) for name, _ in api.writers + api.readers]
+    return re.compile("|".join(names)) if names else None
 
 
 def _may_use_submodules(source: str, submodules: dict, want) -> bool:
@@ -352,9 +399,10 @@ _FACTORY_TEXT = re.compile(r"Factory\b|\.connect\(")
 
 
 @functools.lru_cache(maxsize=256)
-def _linked_module_cached(path: str, stamp: tuple, settings: Settings, factories: bool = False):
+def _linked_module_cached(path: str, stamp: tuple, settings: Settings, keep: str = ""):
     """The module read sparsely, as a checked file is: what touches sockets and what that uses
-    (so one parse serves every file that links it)."""
+    (so one parse serves every file that links it); keep: a pattern of what else must stay (the
+    calls of a wire API in a module that calls it, a Twisted factory in a module linked for it)."""
     try:
         data = read_bytes(path)
         if len(data) > _LINK_MAX_BYTES:
@@ -362,18 +410,18 @@ def _linked_module_cached(path: str, stamp: tuple, settings: Settings, factories
         source = decode(data).text
         from nagle_lint.project.modules import SOCKET_USE_TEXT
         # (what made a definition worth linking keeps it in the sparse read)
-        also = re.compile(f"{SOCKET_USE_TEXT.pattern}|{_FACTORY_TEXT.pattern}") if factories else SOCKET_USE_TEXT
+        also = re.compile(f"{SOCKET_USE_TEXT.pattern}|{keep}") if keep else SOCKET_USE_TEXT
         return sparse_tree(source, screen(source), settings, also=also)
     except (ReadError, RecursionError):
         return None
 
 
-def _linked_module(path: str, settings: Settings, factories: bool = False):
+def _linked_module(path: str, settings: Settings, keep: str = ""):
     try:
         info = os.stat(path)
     except OSError:
         return None
-    return _linked_module_cached(os.path.abspath(path), (info.st_size, info.st_mtime_ns), settings, factories)
+    return _linked_module_cached(os.path.abspath(path), (info.st_size, info.st_mtime_ns), settings, keep)
 
 
 def sparse_tree(source: str, tree: ast.Module, settings: Settings, also: re.Pattern | None = None) -> ast.Module:

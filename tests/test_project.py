@@ -344,3 +344,101 @@ def test_two_linked_modules_defining_the_same_names_are_not_read_as_one():
     file imports one of each, and the NODELAY of one must not be taken for the other's absence."""
     both = check_file(str(CORPUS / "pos_rw_two_factories_one_name.py"))
     assert _codes(both) == [(20, "NAG201")]
+
+
+WIRE = '''import struct
+
+
+class Frame:
+    def __init__(self, kind, body):
+        self.kind, self.body = kind, body
+
+    def to_bytes(self):
+        return struct.pack("!4sI", self.kind, len(self.body)) + self.body
+
+    def write_to(self, link):
+        link.send(struct.pack("!4sI", self.kind, len(self.body)))
+        link.send(self.body)
+{reader}'''
+WIRE_READER = '''
+    @classmethod
+    def read_from(cls, link):
+        kind, size = struct.unpack("!4sI", link.recv(8))
+        return cls(kind, link.recv(size))
+'''
+LINKS = '''import queue
+import socket
+
+
+class Link:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def send(self, data):
+        self.sock.sendall(data)
+
+    def recv(self, size):
+        return self.sock.recv(size)
+
+
+class Pipe:
+    def __init__(self):
+        self.q = queue.Queue()
+
+    def send(self, data):
+        self.q.put(data)
+
+    def recv(self, size):
+        return self.q.get()[:size]
+
+
+def dial(host, port):
+    return Link(socket.create_connection((host, port)))
+'''
+WIRE_CALLER = '''from .links import Link, Pipe, dial
+from .wire import Frame
+
+
+class Session:
+    def __init__(self, host, port):
+        self.link = {made}
+
+    def call(self, kind, body):
+        {local}self.link.send(Frame(kind, body).to_bytes())
+        return Frame.read_from({passed})
+'''
+
+
+def _wire_project(root: Path, reader: str = WIRE_READER, made: str = "dial(host, port)",
+                  passed: str = "self.link", local: str = "") -> Path:
+    package = root / "wirepkg"
+    package.mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / "wire.py").write_text(WIRE.format(reader=reader))
+    (package / "links.py").write_text(LINKS)
+    (package / "session.py").write_text(WIRE_CALLER.format(made=made, passed=passed, local=local))
+    return package / "wire.py"
+
+
+def test_a_wire_api_writer_takes_the_connection_its_reader_is_given(tmp_path):
+    """write_to(link) writes a frame in two pieces and nobody calls it; read_from(link) beside
+    it is given the project's Link over a kept Nagle-on TCP socket in session.py (a module that
+    imports this one): the writer's link is that kind, known by use (medium confidence)."""
+    found = check_file(str(_wire_project(tmp_path)))
+    assert _codes(found) == [(13, "NAG101")]
+    finding = found.findings[0]
+    assert finding.confidence.value == "medium"
+    assert "identified by use: the `Frame.read_from()` beside it is given a `Link` at line 11 in session.py" \
+        in finding.message
+    assert all(fix.applicability.value != "safe" for fix in finding.fixes)
+    assert str(tmp_path / "wirepkg" / "session.py") in found.reads
+
+
+def test_a_wire_api_needs_a_reader_a_kept_connection_and_a_socket(tmp_path):
+    # no reader beside the writer: not a request/response API
+    assert _codes(check_file(str(_wire_project(tmp_path / "a", reader="")))) == []
+    # the reader is given a queue-backed channel of the project: no socket
+    assert _codes(check_file(str(_wire_project(tmp_path / "b", made="Pipe()")))) == []
+    # the reader is given a link made for one call and dropped: the first data is ACKed at once
+    one_shot = "link = dial('h', 1)\n        link.send(b'PING')\n        "
+    assert _codes(check_file(str(_wire_project(tmp_path / "c", passed="link", local=one_shot)))) == []

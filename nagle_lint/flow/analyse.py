@@ -61,7 +61,8 @@ def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None =
     if used:
         _alias_imported(index, seen)
         _forget_passed_over(index, imports, passed_over, own)
-        _qualify_linked(index, used)
+        # (and this file's own, which a linked caller names as `message.Message`)
+        _qualify_linked(index, used + ([(path, module)] if path else []))
         _alias_attribute_bases(index, seen)
     seen.module_attrs = module_attributes(index, seen)
     resolver = Resolver(index, seen, user_streams)

@@ -17,7 +17,8 @@ from nagle_lint.flow import console, flags
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.streams import catalog as C, twisted
-from nagle_lint.streams.infer import Activation, Conn, Resolver, Stream, class_level, return_statements, returns_new
+from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, return_statements,
+                                     returns_new)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
@@ -94,6 +95,9 @@ class Split:
     # only a piece after a write loop is held (the chunked terminator): a path that holds the same
     # piece directly names the first piece instead
     after_loop: bool = False
+    # written on a wire API's connection parameter typed by use (infer.Instance): the connection
+    # is what the API's reader is given, not what this writer is (medium confidence, said so)
+    by_use: object = None
 
 
 @dataclass(eq=False)
@@ -287,6 +291,8 @@ class Walker:
         self._related: set | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
         self._pending: dict = {}  # Conn -> chains of 2+ writes left unread when a root returned
+        self._pending_by_use: dict = {}  # (Conn, chain) -> the Instance a root's parameter was typed by use
+        self._by_use = None  # ... of the root being walked
         self._loop_keys: dict = {}  # (loop, call sites) -> key of a loop in an inlined helper
         self._flags: frozenset | None = None  # the instance flags paths keep (_tested_flags)
         self._touches = 0  # stream events seen so far (writes, reads, flushes, closes, options, creations)
@@ -301,13 +307,17 @@ class Walker:
 
     # -- roots ------------------------------------------------------------------------------
     def run(self, module_root: FunctionInfo) -> FlowResult:
+        # (a wire API's connection parameters, typed from the project's calls, whose callers are
+        # walked too: they make the connection and decide its TCP_NODELAY)
+        api = {id(f): self.resolver.api_params(f) for f in self.index.functions if not self.index.is_foreign(f)}
         roots = [module_root] + [f for f in self.index.functions if self._is_root(f) and not self._inert(f)]
         for func in roots:
-            params = self.resolver.callback_params.get(id(func), {})
+            params = {**self.resolver.callback_params.get(id(func), {}), **api.get(id(func), {})}
             # an inherited method also runs for each subclass, with that subclass's attributes
             # and overrides (`connect()` made in the subclass, `send()` written in the base)
             # (a server callback's connection is accepted for this call: nothing sent on it yet)
-            fresh = {stream.conn: frozenset({COLD}) for stream in params.values()}
+            fresh = {stream.conn: frozenset({COLD}) for stream in params.values() if isinstance(stream, Stream)}
+            self._by_use = next((p for p in params.values() if isinstance(p, Instance) and p.by_use), None)
             for cls in [None, *self._overriding(func)]:
                 act = Activation(func, dict(params), cls=cls, literals=self._sentinel_defaults(func))
                 self.stack = [func]
@@ -336,7 +346,7 @@ class Walker:
             if read is None or conn in self.result.bracketed or conn.handler is not None:
                 continue
             for chain in sorted(chains, key=self._chain_order):
-                self._split(conn, chain, read, "read", (), True, True)
+                self._split(conn, chain, read, "read", (), True, True, by_use=self._pending_by_use.get((conn, chain)))
         for conn, read in self.result.kept_reads.items():
             if conn in self.result.bracketed:
                 continue
@@ -528,6 +538,8 @@ class Walker:
         module's (bases, subclasses, classes it builds), whose attributes it may share. The rest
         is followed from the calls that reach it."""
         if not self.index.is_foreign(func):
+            return True
+        if id(func) in self.resolver.api_callers:
             return True
         if func.cls is None or func.parent is not None:
             return False
@@ -1592,7 +1604,7 @@ class Walker:
         return {**state, conn: frozenset(new)}
 
     def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool, recurs: bool,
-               after_loop: bool = False) -> None:
+               after_loop: bool = False, by_use: "Instance | None" = None) -> None:
         first, second, count = chain[0], chain[1], chain[2]
         if self._open_walks:
             self._journal.append(("split", conn, chain, node, label, loops, repeats, recurs, after_loop))
@@ -1603,9 +1615,11 @@ class Walker:
         across = (id(first), id(second)) in self._across
         if key not in self.result.splits:
             self.result.splits[key] = Split(conn, first, second, node, label, count, loops, repeats, recurs, across,
-                                            after_loop)
+                                            after_loop, by_use)
             return
         old = self.result.splits[key]
+        if old.by_use is not None and by_use is None:
+            old.by_use = None  # also seen without typing anything by use
         if old.after_loop and not after_loop:
             old.first, old.second, old.after_loop = first, second, False
         old.count = max(old.count, count)
@@ -1631,6 +1645,8 @@ class Walker:
                 first, second, count, _, _, shadowed, warm, _, _ = chain
                 if count >= 2 and not shadowed and warm is True and not second.large:
                     self._pending.setdefault(conn, set()).add(chain)
+                    if self._by_use is not None:
+                        self._pending_by_use.setdefault((conn, chain), self._by_use)
 
     def _rank(self, call, loops: tuple, sites: tuple) -> tuple:
         order, nodes = self.index.source_order, self.result.loop_nodes

@@ -5,6 +5,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from nagle_lint.flow.paths import FrameworkRead
+from nagle_lint.model import Confidence
 from nagle_lint.rules.base import Rule
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted
@@ -58,7 +59,7 @@ def split_findings(ctx: FileContext, rule: Rule):
                     if handler else "write one buffer or set TCP_NODELAY")
         message = _TEMPLATES[rule.code].format(
             n="2" if split.count == 2 else "3+", s=stream, first=ctx.where(first), read=read_where(ctx, split.read),
-            fix=fix_hint) + _optional(split.conn)
+            fix=fix_hint) + _optional(split.conn, _by_use(ctx, split.by_use))
         related = [("first piece", first), ("next request" if split.read_label != "read" else "read", split.read)]
         if split.second.same_write(split.first):
             related = related[1:]
@@ -67,17 +68,37 @@ def split_findings(ctx: FileContext, rule: Rule):
             related.insert(0, ("connection made here", made))
         # (in a test file the socket's options are the test's business: join the pieces only)
         fixes = ctx.local_fixes(lambda: split_fixes(ctx, split) + (() if ctx.in_tests else nodelay_fixes(ctx, split.conn)))
-        yield ctx.finding(rule, second, message, related=related, fixes=fixes,
-                          pieces=(split.first.size, split.second.size),
-                          side="server" if split.conn.side == C.SERVER else "client")
+        found = ctx.finding(rule, second, message, related=related, fixes=fixes,
+                            pieces=(split.first.size, split.second.size),
+                            side="server" if split.conn.side == C.SERVER else "client")
+        # (a connection known only by use, from what the API's reader is given: less sure)
+        yield replace(found, confidence=Confidence.MEDIUM) if found is not None and split.by_use is not None else found
+
+
+def _by_use(ctx: FileContext, typed) -> list:
+    """The note for a wire API's connection parameter typed by use."""
+    if typed is None:
+        return []
+    classes = " or ".join(f"`{cls.name}`" for cls in typed.classes)
+    reader = dotted(typed.call.func) or typed.reader
+    reader = ".".join(reader.split(".")[-2:])  # `message.Message.recv` -> `Message.recv`
+    return [f"identified by use: the `{reader}()` beside it is given a {classes} at line {ctx.where(typed.call)}"]
 
 
 # The fix builders need libcst, imported only when a fix is built (flake8, the language server's
 # diagnostics and the concise output build none).
 def split_fixes(ctx: FileContext, split):
     from nagle_lint.fixes.split import split_fixes as build
+    from nagle_lint.model import Applicability
 
-    return build(ctx, split)
+    fixes = build(ctx, split)
+    if split.by_use is None:
+        return fixes
+    # (the writes' connection is known by use only: another caller may pass a message channel,
+    # where two sends are two messages)
+    note = " (unsafe: the connection is known by use only)"
+    return tuple(replace(f, applicability=Applicability.UNSAFE, title=f.title + note)
+                 if f.applicability == Applicability.SAFE else f for f in fixes)
 
 
 def nodelay_fixes(ctx: FileContext, conn):
@@ -118,9 +139,9 @@ def _enclosing_function(ctx: FileContext, node):
     return min(holders, key=lambda f: (f.node.end_lineno or f.node.lineno) - f.node.lineno, default=None)
 
 
-def _optional(conn) -> str:
+def _optional(conn, notes: list = ()) -> str:
     flag = conn.optional_nodelay
-    notes = [f"TCP_NODELAY is set only when `{flag}` is true, and it is off by default"] if flag else []
+    notes = list(notes) + ([f"TCP_NODELAY is set only when `{flag}` is true, and it is off by default"] if flag else [])
     if conn.nodelay_setter:
         notes.append(f"TCP_NODELAY is set only if the application calls `{conn.nodelay_setter}(True)`")
     if not flag and conn.gated_off:

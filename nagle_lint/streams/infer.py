@@ -85,6 +85,18 @@ class Stream:
 
 
 SOFT = object()  # came from a parameter or an empty container: no evidence either way
+
+
+@dataclass(frozen=True, eq=False)
+class Instance:
+    """A wire API's connection parameter typed from the project's calls: an instance of these
+    classes of ours (`connection` of `Message.send()`, a `SocketConnection` where core.py calls the
+    API). by_use: typed from the calls of the API's reader (`Message.recv(conn)`), not its own."""
+
+    classes: tuple
+    by_use: bool
+    call: ast.Call = field(repr=False)  # a call that passes one (for messages)
+    reader: str = ""  # by use: the reader whose calls tell
 _NONE_NAMES = ("None",)
 
 
@@ -123,6 +135,8 @@ class Resolver:
         self._class_calls: dict | None = None
         self.call_conns: dict = {}
         self._sock_servers: list = []  # (start_server call, caller, callback, its params) with sock=
+        self.api_callers: set = set()  # ids of the linked functions that pass a wire API its connection
+        self._wire_apis: bool | None = None
         self._find_async_callbacks()
         self._find_server_callbacks()
         self._find_sock_servers()
@@ -145,8 +159,8 @@ class Resolver:
     # -- names ------------------------------------------------------------------------------
     def lookup(self, key: str, act: Activation):
         """The stream a dotted name refers to in an activation, SOFT, or None."""
-        if key in act.params:
-            return act.params[key]
+        if key in act.params:  # (a wire API's typed parameter is a wrapper object: no stream itself)
+            return SOFT if isinstance(act.params[key], Instance) else act.params[key]
         if key == "self" and act.self_cls is not None and "self" in act.func.params:
             found = self.dispatcher_stream(act.self_cls)
             if found is not None:
@@ -1079,6 +1093,10 @@ class Resolver:
         elif key.startswith("self."):
             cls = act.self_cls
             values = [(b.value, b.func) for b in self.index.self_bindings(cls, key)] if cls is not None else []
+        elif isinstance(act.params.get(key), Instance):  # a wire API's connection parameter
+            classes = act.params[key].classes
+            methods = [(self.index.method(cls, func.attr), cls) for cls in classes]
+            return [(m, cls) for m, cls in methods if m is not None]
         else:
             values, scope = [], act.func
             while scope is not None and not values:
@@ -1089,6 +1107,98 @@ class Resolver:
             return []  # one of them is not a class of ours: what runs is not known
         methods = [(self.index.method(cls, func.attr), cls) for cls in classes]
         return [(m, cls) for m, cls in methods if m is not None]
+
+    def _instance_values(self, expr, act: Activation) -> list:
+        """(value, function) for what a name or `self.x` the caller passes is assigned."""
+        key = dotted(expr)
+        if key is None or key == "self" or "." in key.partition("self.")[2]:
+            return []
+        if key.startswith("self."):
+            cls = act.self_cls
+            return [(b.value, b.func) for b in self.index.self_bindings(cls, key)] if cls is not None else []
+        values, scope = [], act.func
+        while scope is not None and not values:
+            values = [(b.value, scope) for b in scope.bindings.get(key, ()) if b.index is None]
+            scope = scope.parent
+        return values
+
+    # -- wire APIs: `Message.send(self, connection)` beside `Message.recv(cls, connection)` -----
+    def api_params(self, func: FunctionInfo) -> dict:
+        """A wire API function's connection parameters (project/api.py), typed from the calls the
+        project makes: name -> Instance. A writer nobody calls (a public `send()` kept beside the
+        one-buffer path) takes the type its class's reader is given, by use."""
+        if self.index.is_foreign(func) or func.parent is not None or _private_name(func.name) \
+                or func.name.startswith("__") or not self._wire_api_here():
+            return {}
+        return self._memo(self.class_memo, ("api-params", id(func)), lambda: self._api_params(func))
+
+    def _wire_api_here(self) -> bool:
+        """Does a function of this file write a parameter twice (`link.send(a)`, `link.send(b)`)?
+        (From the calls the module's index holds: no walk of its own.)"""
+        if self._wire_apis is None:
+            from nagle_lint.project.api import WRITES
+
+            counts: dict = {}
+            for name in WRITES:
+                for call, func in self.calls_by_name().get(name, ()):
+                    target = call.func.value if type(call.func) is ast.Attribute else None
+                    if func is not None and type(target) is ast.Name and target.id in func.params \
+                            and not self.index.is_foreign(func):
+                        key = (id(func), target.id)
+                        counts[key] = counts.get(key, 0) + 1
+            self._wire_apis = any(count >= 2 for count in counts.values())
+        return self._wire_apis
+
+    def _api_params(self, func: FunctionInfo) -> dict:
+        from nagle_lint.project.api import connection_params
+
+        group = func.cls.methods.values() if func.cls is not None else self.index.module_functions.values()
+        siblings = [f for f in group if f is not func and not self.index.is_foreign(f) and not f.name.startswith("_")]
+        out = {}
+        for param, role in connection_params(func.node).items():
+            readers = [f for f in siblings if connection_params(f.node).get(param) == "reads"]
+            if role == "writes" and not readers:
+                continue  # no reply read by this API: not a wire API's connection
+            if role == "reads" and not any(connection_params(f.node).get(param) == "writes" for f in siblings):
+                continue
+            classes, call = self._passed_classes(func, param)
+            reader = ""
+            if not classes and role == "writes":
+                for other in readers:
+                    classes, call = self._passed_classes(other, param)
+                    if classes:
+                        reader = other.name
+                        break
+            if classes:
+                out[param] = Instance(tuple(classes), bool(reader), call, reader)
+        return out
+
+    def _passed_classes(self, callee: FunctionInfo, param: str) -> tuple[list, ast.Call | None]:
+        """The classes of ours whose instances the project's calls of callee pass for param (calls
+        whose argument is not known are left out), and the first such call. Each caller that
+        passes one is walked as a root, which makes the connection inside."""
+        names = [p for p in callee.params if not ((callee.is_method or class_level(callee)) and p in ("self", "cls"))]
+        if param not in names:
+            return [], None
+        position = names.index(param)
+        classes, first = [], None
+        for call, caller in self._calls_named(callee.name):
+            if caller is None:
+                continue
+            act = Activation(caller)
+            runs = self.callee(call, act) is callee or any(m is callee for m, _ in self.instance_callees(call, act))
+            value = _arg(call, position, param) if runs else None
+            if value is None or not _kept(value, caller):
+                continue  # (a connection made for one exchange and dropped cannot stall: ACKed at once)
+            found = self._instance_classes(self._instance_values(value, act), 0)
+            if found:
+                classes += [c for c in found if c not in classes]
+                first = first or call
+                top = caller
+                while top.parent is not None:
+                    top = top.parent
+                self.api_callers.add(id(top))
+        return classes, first
 
     def _instance_classes(self, values: list, depth: int) -> list[ClassInfo]:
         """The classes of ours the values instantiate (`Stream(sock)`, or a factory of ours whose
@@ -1377,6 +1487,18 @@ class Resolver:
         target = dotted(expr)
         return [func for func in self.index.functions
                 if target is not None and (func.name == target or target.endswith("." + func.name))]
+
+
+def _kept(value, func: FunctionInfo) -> bool:
+    """Is the argument a connection the caller keeps for more exchanges: an attribute
+    (`self._conn`), or a local the function also stores in one (`self._conn = conn`)?"""
+    key = dotted(value)
+    if key is None:
+        return False
+    if "." in key:
+        return key.startswith("self.")
+    return any(type(node) is ast.Assign and type(node.value) is ast.Name and node.value.id == key
+               and any(type(t) is ast.Attribute for t in node.targets) for node in ast.walk(func.node))
 
 
 def _private_name(name: str) -> bool:
