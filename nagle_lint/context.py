@@ -139,7 +139,11 @@ class FileContext:
         file = self.facts.index.file_of(node)
         if file < 1:
             return "?"
-        return f"{node.lineno} in {_relative(self.facts.linked[file - 1][0], self.path)}"
+        return f"{node.lineno} in {self.relative(self.facts.linked[file - 1][0])}"
+
+    def relative(self, other: str) -> str:
+        """Another project file's path as a message shows it: relative to this file's folder."""
+        return _relative(other, self.path)
 
     def local_fixes(self, compute) -> tuple:
         """The fixes compute() builds, or none when one would edit another file (or cannot be

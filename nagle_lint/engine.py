@@ -26,6 +26,7 @@ from pathlib import Path
 from nagle_lint import astparse, noqa, syntax
 from nagle_lint.discovery import Excludes, discover  # noqa: F401 - Excludes re-exported for callers
 from nagle_lint.model import FileError, FileResult
+from nagle_lint.project.modules import is_test_path  # noqa: F401 - also the engine's, for its callers
 from nagle_lint.rules import CHECKS, select_rules
 from nagle_lint.settings import DEFAULT_SETTINGS, Settings
 from nagle_lint.streams.catalog import HANDED_BACK
@@ -204,6 +205,20 @@ _CATALOG_TOPS = frozenset({"socket", "_socket", "ssl", "select", "selectors", "a
                            "xmlrpc", "urllib", "urllib3", "requests", "tornado", "gevent", "eventlet", "socks",
                            "wsgiref", "asyncore", "asynchat", "typing", "builtins"})
 _LINK_BUDGET = 8  # other modules read per file
+
+
+def _described(module: str, importer: str) -> bool:
+    """Does the catalog stand for the module? Not in a third-party package the catalog describes
+    when that package is the tree being checked (urllib3's own modules, read as a project's);
+    the standard library's modules always."""
+    top = module.split(".")[0]
+    if top not in _CATALOG_TOPS:
+        return False
+    if top in sys.stdlib_module_names:
+        return True
+    from nagle_lint.project.modules import module_name
+
+    return top != module_name(importer).split(".")[0]
 _LINK_MAX_BYTES = 400_000
 
 
@@ -232,7 +247,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
             targets += [f"{star}.{name}" for key, star in names.items() if key.startswith("*")]
             for target in targets:
                 where, _, real = target.rpartition(".")
-                if where and where.split(".")[0] not in _CATALOG_TOPS:
+                if where and not _described(where, path):
                     want(where, real, 1, into)
 
     submodules: dict[str, str] = {}  # local name -> project module it stands for
@@ -240,7 +255,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     for node in syntax.statements(tree):  # (imports are statements: no need to visit every expression)
         if isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.split(".")[0] in _CATALOG_TOPS:
+                if _described(alias.name, path):
                     continue
                 if alias.asname:
                     submodules[alias.asname] = alias.name
@@ -366,7 +381,7 @@ def _project_from_imports(path: str, tree: ast.Module):
     for node in syntax.statements(tree):
         if isinstance(node, ast.ImportFrom):
             base = absolute(path, node.module, node.level)
-            if base and base.split(".")[0] not in _CATALOG_TOPS:
+            if base and not _described(base, path):
                 for alias in node.names:
                     yield base, alias
 
@@ -512,12 +527,6 @@ def _dedupe(findings):
 _RISK_RULES = ("NAG201", "NAG202", "NAG302")
 
 
-def is_test_path(path: str) -> bool:
-    """test_x.py, x_test.py, conftest.py, or anything under a test/, tests/ or testing/ folder."""
-    parts = Path(path).parts
-    name = parts[-1] if parts else ""
-    return (name.startswith("test_") or name.endswith(("_test.py", "_tests.py")) or name == "conftest.py"
-            or any(part in ("test", "tests", "testing") for part in parts[:-1]))
 
 
 def _file_ignores(path: str, settings: Settings) -> tuple[str, ...]:

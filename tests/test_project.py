@@ -256,6 +256,78 @@ def test_factory_nodelay_left_on_is_not_reported(tmp_path):
     assert check_file(_gated(tmp_path / "d", ", nodelay=fast")).findings == ()  # unknown: precision first
 
 
+# -- TCP_NODELAY from a default options list that a pool module replaces ------------------------
+OPTIONS_CONNECTION = '''import http.client
+import socket
+
+from .util import set_options
+
+
+class UploadConnection(http.client.HTTPConnection):
+    default_options = [(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]
+
+    def __init__(self, host, port=None, options=default_options):
+        super().__init__(host, port)
+        self.options = options
+
+    def connect(self):
+        sock = socket.create_connection((self.host, self.port), self.timeout)
+        set_options(sock, self.options)
+        self.sock = sock
+
+    def upload(self, path, body):
+        self.putrequest("PUT", path)
+        self.putheader("Content-Length", str(len(body)))
+        self.endheaders()
+        self.send(body)
+'''
+OPTIONS_POOL = '''from .connection import UploadConnection
+
+
+class Pool:
+    conn_class = UploadConnection
+
+    def __init__(self, host, proxy=None, **kw):
+        self.host = host
+        self.kw = kw
+        if proxy:
+            self.kw.setdefault("options", {options})
+
+    def new(self):
+        return self.conn_class(self.host, **self.kw)
+'''
+
+
+def _options_project(root: Path, options: str) -> str:
+    package = root / "pkg"
+    package.mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / "util.py").write_text("def set_options(sock, options):\n    for opt in options or ():\n"
+                                     "        sock.setsockopt(*opt)\n")
+    (package / "connection.py").write_text(OPTIONS_CONNECTION)
+    (package / "pool.py").write_text(OPTIONS_POOL.format(options=options))
+    return str(package / "connection.py")
+
+
+def test_default_options_replaced_by_a_module_that_imports_the_class(tmp_path):
+    # pool.py imports the connection class and builds it for a proxy with an empty options list;
+    # nothing links it into connection.py's analysis, so it is read for that question alone
+    connection = _options_project(tmp_path, "[]")
+    result = check_file(connection)
+    assert _codes(result) == [(15, "NAG201"), (23, "NAG101")]
+    assert all("Nagle is on when it is built with `options` without it, as at line 11 in pool.py" in f.message
+               for f in result.findings)
+    assert all(f.fixes == () or all("TCP_NODELAY" not in e.text for fix in f.fixes for e in fix.edits)
+               for f in result.findings)  # the pool chose Nagle on: no setsockopt that would undo it
+    assert str(Path(connection).parent / "pool.py") in result.reads  # a change there makes it stale
+
+
+def test_default_options_kept_by_every_construction(tmp_path):
+    extended = "UploadConnection.default_options + [(1, 9, 1)]"  # the default and SO_KEEPALIVE
+    assert check_file(_options_project(tmp_path, extended)).findings == ()
+    assert check_file(_options_project(tmp_path / "b", "user_options")).findings == ()  # unknown: no evidence
+
+
 # thrift's layout: setup.py installs the folder src/ as the package `thrift`; the TLS transport
 # subclasses `TSocket.TSocket` through a submodule import and makes its own socket, which a
 # helper of another base class wraps and returns

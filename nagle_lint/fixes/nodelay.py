@@ -47,7 +47,8 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if _turned_off(ctx, conn):  # the code clears TCP_NODELAY on purpose somewhere: not ours to undo
         return ()
-    if conn.optional_nodelay or conn.gated_off:  # off by default or by the caller: the API's call
+    # off by default, by the caller, or by a construction's options list: the API's call
+    if conn.optional_nodelay or conn.gated_off or conn.replaced_options:
         return ()
     if conn.twisted is not None:  # a Twisted transport: setTcpNoDelay() in the protocol, not a setsockopt here
         return ()

@@ -16,6 +16,7 @@ import ast
 from nagle_lint.flow import console, flags
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
+from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, twisted
 from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, return_statements,
                                      returns_new)
@@ -366,6 +367,8 @@ class Walker:
                 other.nodelay = other.nodelay or conn.nodelay
                 other.optional_nodelay = other.optional_nodelay or conn.optional_nodelay
                 other.nodelay_setter = other.nodelay_setter or conn.nodelay_setter
+                other.replaced_options = other.replaced_options or conn.replaced_options
+                other.default_options = other.default_options or conn.default_options
                 if conn in self.result.names:
                     self.result.names.setdefault(other, self.result.names[conn])
         return self.result
@@ -398,6 +401,11 @@ class Walker:
         `self.sock` carries the base's requests and replies, Nagle on unless it sets NODELAY."""
         for cls, connect in self._overrides_of(C.HTTP_CONNECTIONS, "connect"):
             self._framework_exchange(self.resolver.lookup("self.sock", Activation(connect, cls=cls)), HTTP_CLIENT_READ)
+
+    def _http_connection(self, cls: ClassInfo | None) -> bool:
+        """Is the class built on http.client's HTTPConnection (in this file or a linked one)?"""
+        return cls is not None and any(self.imports.qualify(base) in C.HTTP_CONNECTIONS
+                                       for klass in self.index.class_chain(cls) for base in klass.bases)
 
     def _network_backend_exchanges(self) -> None:
         """An httpcore network backend with a connect_tcp() of its own: the socket it returns
@@ -1003,6 +1011,15 @@ class Walker:
                     if method == "sock_sendall":
                         return self.write(state, stream, call, [a.value for a in args_of(call)[1:2]], frame)
                     return self.read(state, stream.conn, call, self._loops(frame))
+            elif is_self and method in C.HTTP_CONNECTION_WRITES and self._http_connection(frame.act.self_cls) \
+                    and self.resolver.callee(call, frame.act) is None:
+                # an http.client connection class's own request code: the base's send() and
+                # endheaders() write on `self.sock`, and its getresponse() reads the reply
+                found = self.resolver.lookup("self.sock", frame.act)
+                if isinstance(found, Stream) and found.conn.is_tcp:
+                    if not self._ruled_out:
+                        self.result.kept_reads.setdefault(found.conn, HTTP_CLIENT_READ)
+                    return self.write(state, found, call, _first(call) if method == "send" else [], frame)
             elif is_self and method in C.DISPATCHER_WRITES | C.DISPATCHER_READS and frame.act.self_cls is not None \
                     and self.resolver.callee(call, frame.act) is None:
                 # an asyncore dispatcher's own send()/recv(), async_chat's push(): its socket
@@ -1687,6 +1704,13 @@ class Walker:
                 name = dotted(target) if target is not None else None
                 if name:
                     self.result.made_as.setdefault(found.conn, name)
+            keyword = C.OPTIONS_KEYWORDS.get(self.imports.qualify(value.func) or "") if type(value) is ast.Call else None
+            if keyword is not None and not self._ruled_out:  # `socks.create_connection(a, socket_options=opts)`
+                given = [(a.value, frame.act.func) for a in args_of(value) if a.keyword == keyword]
+                given += [put for a in args_of(value) if a.star == "**"
+                          for put in self._keyword_puts(a.value, frame.act.func, keyword)]
+                if given:
+                    self._apply_options(given, found.conn, frame)
             if found.conn.site is not None and found.conn.base is not None and not found.conn.gates_off:
                 found.conn.gates_off, optional = self.gates_off(found.conn.site, frame)
                 if optional and found.conn.gated_off:
@@ -1705,9 +1729,10 @@ class Walker:
         args = [a.value for a in args_of(call) if a.keyword is None]
         if len(args) == 1 and args_of(call)[0].star == "*":
             # `for opt in self.socket_options: sock.setsockopt(*opt)`: NODELAY when the options
-            # it iterates name TCP_NODELAY
-            if not self._ruled_out and self._options_name_nodelay(args[0], frame):
-                stream.conn.nodelay = True
+            # it iterates name TCP_NODELAY, unless only a constructor's default list names it and
+            # some construction replaces that list with one without it (a proxy's pool: `[]`)
+            if not self._ruled_out:
+                self._apply_options([(args[0], frame.act.func)], stream.conn, frame)
             return state
         if len(args) < 3:
             return state
@@ -1745,6 +1770,198 @@ class Walker:
             return {**state, stream.conn: frozenset(new)}
         return state
 
+
+    def _apply_options(self, exprs: list, conn: Conn, frame: _Frame) -> None:
+        """Options lists ((value, the function it is in)) applied to the connection (`for opt in options: sock.setsockopt(*opt)`,
+        a factory's `socket_options=`): TCP_NODELAY when they name it. When they name it only
+        through a constructor parameter's default, each construction decides: a construction of
+        the instance's class that passes a list known to lack it leaves Nagle on on that path
+        (Conn.replaced_options); the options are followed through the parameters of the helpers
+        the walk is in (`_set_options(sock, options)` called with `self.socket_options`)."""
+        if any(self._options_name_nodelay(expr, frame) for expr, func in exprs if func is frame.act.func):
+            conn.nodelay = True
+            return
+        chain = self._call_chain(frame)
+        if chain is None:
+            return
+        leaves: list = []
+        for expr, func in exprs:
+            self._option_leaves(expr, func, self._on_chain(func, chain), chain, None, 0, leaves)
+        if any(named and via is None for named, via, _ in leaves):
+            conn.nodelay = True
+            return
+        defaults = {via for named, via, _ in leaves if named}
+        if not defaults:
+            return
+        init, param = min(defaults, key=lambda v: (self.index.source_order(v[0].node), v[1]))
+        conn.default_options = True
+        value = self._replacing_call(init, param, frame.act.self_cls)
+        if value is not None and not conn.replaced_options:
+            conn.replaced_options = (init.cls.name, param, value)
+
+    def _call_chain(self, frame: _Frame) -> list | None:
+        """(function, the call that entered it) from the root down to this frame."""
+        if len(frame.sites) != len(self.stack) - 1 or not self.stack or self.stack[-1] is not frame.act.func:
+            return None
+        return [(func, frame.sites[i - 1] if i else None) for i, func in enumerate(self.stack)]
+
+    def _option_leaves(self, expr, func: FunctionInfo | None, level, chain: list, via, depth: int, out: list) -> None:
+        """(names TCP_NODELAY, the (constructor, parameter) whose default it came from or None,
+        known) for each thing an options expression can hold: a list written out is known."""
+        if depth > 8 or expr is None:
+            out.append((False, via, False))
+            return
+        kind = type(expr)
+        if _mentions(expr, "TCP_NODELAY"):
+            out.append((True, via, True))
+        elif kind in (ast.List, ast.Tuple, ast.Set):
+            out.append((False, via, True))  # `[]`, `[(SOL_SOCKET, SO_KEEPALIVE, 1)]`
+        elif kind is ast.BinOp:  # `DEFAULTS + [...]`
+            for part in (expr.left, expr.right):
+                self._option_leaves(part, func, level, chain, via, depth + 1, out)
+        elif kind is ast.IfExp:  # `DEFAULTS if options is None else options`
+            for part in (expr.body, expr.orelse):
+                self._option_leaves(part, func, level, chain, via, depth + 1, out)
+        elif kind is ast.BoolOp:  # `options or DEFAULTS`
+            for part in expr.values:
+                self._option_leaves(part, func, level, chain, via, depth + 1, out)
+        elif kind is ast.Attribute and dotted(expr) is not None:
+            owner = expr.value
+            if type(owner) is ast.Name and owner.id == "self" and func is not None and func.cls is not None:
+                key, cls = dotted(expr), func.cls
+                bound = [(b.value, b.func) for b in self.index.self_bindings(cls, key)]
+                attr = self.index.class_attr(cls, expr.attr)
+                bound += [(attr, None)] if attr is not None else []
+            else:  # `HTTPConnection.default_socket_options`
+                cls = self.index.classes.get(owner.id) if type(owner) is ast.Name else None
+                attr = self.index.class_attr(cls, expr.attr) if cls is not None else None
+                bound = [(attr, None)] if attr is not None else []
+            if not bound:
+                out.append((False, via, False))
+            for value, where in bound:
+                self._option_leaves(value, where, self._on_chain(where, chain), chain, via, depth + 1, out)
+        elif kind is ast.Name:
+            key, scope = expr.id, func
+            while scope is not None and key not in scope.bindings and key not in scope.params:
+                scope = scope.parent
+            if scope is None:
+                values = [b.value for b in self.index.module_bindings.get(key, ())]
+                if not values:
+                    out.append((False, via, False))
+                for value in values:
+                    self._option_leaves(value, None, None, chain, via, depth + 1, out)
+            elif key in scope.bindings:
+                for b in scope.bindings[key]:
+                    if b.index is not None and b.index is not EACH:  # (`for opt in options`: a list's item)
+                        out.append((False, via, False))
+                        continue
+                    self._option_leaves(b.value, scope, self._on_chain(scope, chain), chain, via, depth + 1, out)
+            else:
+                self._option_param(scope, key, level if scope is func else self._on_chain(scope, chain), chain, via,
+                                   depth, out)
+        else:
+            out.append((False, via, False))  # a call, a comprehension: not known
+
+    def _option_param(self, func: FunctionInfo, param: str, level, chain: list, via, depth: int, out: list) -> None:
+        """A parameter: what the call the walk entered the function by passes (its default when
+        that call leaves it out), or, for a constructor, its default: each construction decides."""
+        default = default_of(func.node, param)
+        if level:  # (not the root: a helper inlined from the function above it)
+            caller, call = chain[level - 1][0], chain[level][1]
+            names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
+            given = _given_args(names, call).get(param)
+            if given is not None:
+                self._option_leaves(given, caller, level - 1, chain, via, depth + 1, out)
+                return
+            if any(a.star for a in args_of(call)):
+                out.append((False, via, False))
+                return
+        elif func.name == "__init__" and func.cls is not None and via is None:
+            via = (func, param)
+        else:
+            out.append((False, via, False))
+            return
+        if default is None:
+            out.append((False, via, False))
+            return
+        attr = self.index.class_attr(func.cls, default.id) if func.cls is not None and type(default) is ast.Name else None
+        # (a default names the class body's attribute: `socket_options=default_socket_options`)
+        self._option_leaves(attr if attr is not None else default, None, None, chain, via, depth + 1, out)
+
+    @staticmethod
+    def _on_chain(func, chain: list):
+        return next((i for i, (f, _) in enumerate(chain) if f is func), None) if func is not None else None
+
+    def _replacing_call(self, init: FunctionInfo, param: str, built: ClassInfo | None):
+        """The first value a construction of the instance's class (built; or of a subclass that
+        keeps its __init__) passes for the parameter that is known to lack TCP_NODELAY:
+        `socket_options=[]`, or `**self.conn_kw` after `self.conn_kw.setdefault("socket_options",
+        [])`. (A subclass with an __init__ of its own is given the parameter by keyword only.)"""
+        if built is None or init.cls not in self.index.class_chain(built):
+            built = init.cls
+        key = ("replacing", id(init), param, id(built))
+        if key not in self._interesting:
+            self._interesting[key] = self._first_replacing(init, param, built)
+        return self._interesting[key]
+
+    def _first_replacing(self, init: FunctionInfo, param: str, built: ClassInfo):
+        classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.method(sub, "__init__")
+                             is self.index.method(built, "__init__")]
+        found = []
+        for cls in classes:
+            own = self.index.method(cls, "__init__") is init
+            names = [p for p in init.params if p not in ("self", "cls")] if own else []
+            found += self._replacing_values(cls, names, param)
+        if found:
+            return min(found, key=self.index.source_order)
+        # (the pool that builds it for a proxy is often a module that imports this one, which no
+        # link brings in)
+        return min(self._replacing_elsewhere(built, param), default=None)
+
+    def _replacing_values(self, cls: ClassInfo, names: list, param: str) -> list:
+        """What the constructions of cls in this analysis pass for param that lacks TCP_NODELAY."""
+        found = []
+        for call, caller in self.resolver.calls_by_name().get(cls.name, ()):
+            given = _given_args(names, call).get(param) if names else next(
+                (a.value for a in args_of(call) if a.keyword == param), None)
+            candidates = [(given, caller)] if given is not None else [
+                (value, where) for arg in args_of(call) if arg.star == "**"
+                for value, where in self._keyword_puts(arg.value, caller, param)]
+            for value, where in candidates:
+                leaves: list = []
+                self._option_leaves(value, where, None, [], None, 0, leaves)
+                if leaves and all(not named and known for named, _, known in leaves):
+                    found.append(value)
+        return found
+
+    def _replacing_elsewhere(self, built: ClassInfo, param: str) -> list:
+        """(path, line) of the values that other project files (not linked here) pass for the
+        parameter where they build the class, that are known to lack TCP_NODELAY: the pool module
+        that imports the connection class and builds it for a proxy."""
+        path = self.imports.project.importer if self.imports.project is not None else None
+        if path is None or self.index.file_of(built.node) != 0:
+            return []
+        found = []
+        for other, names in sorted(importer_files(path, {built.name}).items()):
+            tree = parsed(other)
+            if tree is None:
+                continue
+            self.imports.project.read.add(other)  # (a cached result goes stale with it)
+            local = {name for name, original in names.items() if original == built.name}
+            found += [(other, value.lineno) for value in _replacements_in(tree, local, param)]
+        return found
+
+    def _keyword_puts(self, kwargs, caller: FunctionInfo | None, param: str) -> list:
+        """(value, function) for each `kw.setdefault("param", value)` / `kw["param"] = value` on
+        the dict a call unpacks (`**self.conn_kw`: in the methods of the caller's class, `**kw`:
+        in the caller)."""
+        key = dotted(kwargs)
+        if key is None or caller is None or ("." in key and not key.startswith("self.")):
+            return []
+        funcs = [caller] if "." not in key else [
+            f for f in self.index.functions
+            if f.cls is not None and caller.cls is not None and f.cls in self.index.class_chain(caller.cls)]
+        return [(value, func) for func in funcs for value in _keyword_puts_in(func.node, key, param)]
 
     def _options_name_nodelay(self, expr, frame: _Frame, depth: int = 0) -> bool:
         """Do the values an option tuple can come from mention TCP_NODELAY (an options list in a
@@ -2245,3 +2462,50 @@ def _after_loop(first: WriteEvent, second: WriteEvent, event: WriteEvent, loop_n
 def _always_true(test) -> bool:
     """`while True:`, `while 1:`."""
     return type(test) is ast.Constant and type(test.value) in (bool, int) and bool(test.value)
+
+
+def _replacements_in(tree: ast.Module, names: set[str], param: str) -> list:
+    """In another module's tree: the values passed for the parameter where the class (known
+    there by one of names) is built, directly or through a class attribute holding it
+    (`ConnectionCls = HTTPConnection` ... `self.ConnectionCls(**self.conn_kw)`), that are lists
+    written out without TCP_NODELAY; `**kw` is read from the `kw.setdefault(param, value)` and
+    `kw[param] = value` of the same function, or for `**self.kw` of the same class."""
+    found = []
+    for cls in [None, *(n for n in tree.body if type(n) is ast.ClassDef)]:
+        body = tree.body if cls is None else cls.body
+        holders = set() if cls is None else {
+            dotted(t) for n in body if type(n) in (ast.Assign, ast.AnnAssign) and type(n.value) is ast.Name
+            and n.value.id in names for t in (n.targets if type(n) is ast.Assign else [n.target])}
+        funcs = [n for n in body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)]
+        for func in funcs:
+            for call in (n for n in ast.walk(func) if type(n) is ast.Call):
+                callee = call.func
+                if not ((type(callee) is ast.Name and callee.id in names) or
+                        (type(callee) is ast.Attribute and dotted(callee.value) == "self" and callee.attr in holders)):
+                    continue
+                for arg in call.keywords:
+                    if arg.arg == param:
+                        values = [arg.value]
+                    elif arg.arg is None and dotted(arg.value) is not None:
+                        key = dotted(arg.value)
+                        scope = funcs if key.startswith("self.") else [func]
+                        values = [v for f in scope for v in _keyword_puts_in(f, key, param)]
+                    else:
+                        continue
+                    found += [v for v in values if type(v) in (ast.List, ast.Tuple, ast.Set)
+                              and not _mentions(v, "TCP_NODELAY")]
+    return found
+
+
+def _keyword_puts_in(func, key: str, param: str) -> list:
+    """The values `key.setdefault("param", v)` and `key["param"] = v` give in a def."""
+    found = []
+    for node in ast.walk(func):
+        if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "setdefault" and \
+                dotted(node.func.value) == key and len(node.args) == 2 and is_str(node.args[0]) and \
+                node.args[0].value == param:
+            found.append(node.args[1])
+        elif type(node) is ast.Assign:
+            found += [node.value for t in node.targets if type(t) is ast.Subscript and dotted(t.value) == key
+                      and is_str(t.slice) and t.slice.value == param]
+    return found

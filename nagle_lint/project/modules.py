@@ -14,6 +14,7 @@ import os
 import re
 import stat
 import sys
+from pathlib import PurePath
 
 try:
     import tomllib
@@ -386,6 +387,23 @@ def _at_line_start(data: bytes, start: int) -> bool:
     return line == start or not data[line:start].strip(b" \t")
 
 
+def _project_sources(root: str):
+    """(path, bytes) of the project's Python files (at most _MAX_FILES, sorted folders)."""
+    count = 0
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            count += 1
+            if count > _MAX_FILES:
+                return
+            path = os.path.join(folder, name)
+            data = read_project_file(path)
+            if data is not None:
+                yield path, data
+
+
 def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
     """module name -> [(file, subclass, imported base names)] for every class in the project
     whose base is imported from that module by name."""
@@ -399,47 +417,24 @@ def _project_index(root: str) -> tuple[dict, dict]:
     or a `...Factory)` base and a `.connect(` call in their text): one pass."""
     index: dict[str, list] = {}
     served: dict[str, list] = {}
-    count = 0
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
-        for name in files:
-            if not name.endswith(".py"):
+    for path, data in _project_sources(root):
+        if b"class" not in data or b"import" not in data:
+            continue
+        names = _imported_names(path, data)
+        if b"ServerFactory" in data or b"Factory)" in data and b".connect(" in data:
+            for module, name in names.values():
+                served.setdefault(module, []).append((path, name))
+        # local base name -> module it comes from
+        imported = {local: module for local, (module, _) in names.items()}
+        if not imported:
+            continue
+        for match in _CLASS.finditer(data):
+            if not _at_line_start(data, match.start()):
                 continue
-            count += 1
-            if count > _MAX_FILES:
-                return index, served
-            path = os.path.join(folder, name)
-            data = read_project_file(path)
-            if data is None:
-                continue
-            if b"class" not in data or b"import" not in data:
-                continue
-            imported: dict[str, str] = {}  # local base name -> module it comes from
-            factories = b"ServerFactory" in data or b"Factory)" in data and b".connect(" in data
-            for match in _FROM_IMPORT.finditer(data):
-                if not _at_line_start(data, match.start()):
-                    continue
-                raw = match.group(1).decode("ascii", "replace")
-                level = len(raw) - len(raw.lstrip("."))
-                module = absolute(path, raw[level:] or None, level)
-                if module is None:
-                    continue
-                names = match.group(3) if match.group(2) is None else re.sub(rb"#[^\n]*", b"", match.group(2))
-                for part in names.decode("ascii", "replace").replace("\\", " ").split(","):
-                    words = part.split()
-                    if words:
-                        imported[words[-1] if len(words) == 3 and words[1] == "as" else words[0]] = module
-                        if factories:
-                            served.setdefault(module, []).append((path, words[0]))
-            if not imported:
-                continue
-            for match in _CLASS.finditer(data):
-                if not _at_line_start(data, match.start()):
-                    continue
-                bases = {b.strip().decode("ascii", "replace") for b in match.group(2).split(b",")}
-                for base in bases & set(imported):
-                    index.setdefault(imported[base], []).append(
-                        (path, match.group(1).decode("ascii", "replace"), frozenset(bases & set(imported))))
+            bases = {b.strip().decode("ascii", "replace") for b in match.group(2).split(b",")}
+            for base in bases & set(imported):
+                index.setdefault(imported[base], []).append(
+                    (path, match.group(1).decode("ascii", "replace"), frozenset(bases & set(imported))))
     return index, served
 
 
@@ -452,6 +447,74 @@ def factory_files(path: str, class_names: set[str]) -> dict[str, set[str]]:
         if other != here and name in class_names:
             out.setdefault(other, set()).add(name)
     return out
+
+
+def _imported_names(path: str, data: bytes) -> dict[str, tuple[str, str]]:
+    """local name -> (module, name) for each `from module import name [as local]` at a line start."""
+    imported: dict[str, tuple[str, str]] = {}
+    for match in _FROM_IMPORT.finditer(data):
+        if not _at_line_start(data, match.start()):
+            continue
+        raw = match.group(1).decode("ascii", "replace")
+        level = len(raw) - len(raw.lstrip("."))
+        module = absolute(path, raw[level:] or None, level)
+        if module is None:
+            continue
+        names = match.group(3) if match.group(2) is None else re.sub(rb"#[^\n]*", b"", match.group(2))
+        for part in names.decode("ascii", "replace").replace("\\", " ").split(","):
+            words = part.split()
+            if words:
+                imported[words[-1] if len(words) == 3 and words[1] == "as" else words[0]] = (module, words[0])
+    return imported
+
+
+@functools.lru_cache(maxsize=4)
+def _importer_index(root: str) -> dict[str, list[tuple[str, dict[str, str]]]]:
+    """module name -> [(file, {local name: name})] for every project file that imports names
+    from that module."""
+    index: dict[str, list] = {}
+    for path, data in _project_sources(root):
+        if b"import" not in data:
+            continue
+        by_module: dict[str, dict[str, str]] = {}
+        for local, (module, original) in _imported_names(path, data).items():
+            by_module.setdefault(module, {})[local] = original
+        for module, names in by_module.items():
+            index.setdefault(module, []).append((path, names))
+    return index
+
+
+def importer_files(path: str, names: set[str]) -> dict[str, dict[str, str]]:
+    """Other project files that import some of this module's names by name (`from .connection
+    import HTTPConnection`): file -> {local name: name}. Not its tests: what the library does
+    is judged on the library."""
+    out: dict[str, dict[str, str]] = {}
+    here = os.path.abspath(path)
+    for other, imported in _importer_index(package_root(path)).get(module_name(path), ()):
+        found = {local: name for local, name in imported.items() if name in names}
+        if found and other != here and not is_test_path(other):
+            out[other] = found
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(path: str, stamp: tuple) -> ast.Module | None:
+    data = read_project_file(path)
+    if data is None or len(data) > 400_000:
+        return None
+    try:
+        return ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def parsed(path: str) -> ast.Module | None:
+    """Another project file's tree (for a question no link answers), or None."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return _parsed(os.path.abspath(path), (info.st_size, info.st_mtime_ns))
 
 
 def subclass_files(path: str, class_names: set[str]) -> dict[str, set[str]]:
@@ -508,3 +571,11 @@ def quiet_definition(importer: str, qualified: str, foreign_quiet, depth: int = 
         elif not quiet_definition(found, target, foreign_quiet, depth + 1):
             return False
     return True
+
+
+def is_test_path(path: str) -> bool:
+    """test_x.py, x_test.py, conftest.py, or anything under a test/, tests/ or testing/ folder."""
+    parts = PurePath(path).parts
+    name = parts[-1] if parts else ""
+    return (name.startswith("test_") or name.endswith(("_test.py", "_tests.py")) or name == "conftest.py"
+            or any(part in ("test", "tests", "testing") for part in parts[:-1]))

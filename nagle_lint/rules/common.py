@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from nagle_lint.flow.paths import FrameworkRead
+from nagle_lint.flow.paths import HTTP_CLIENT_READ, FrameworkRead
 from nagle_lint.model import Confidence
 from nagle_lint.rules.base import Rule
 from nagle_lint.streams import catalog as C
@@ -45,13 +45,16 @@ def split_findings(ctx: FileContext, rule: Rule):
             second = _in_the_loop(ctx, split.second, second)
         if not ctx.is_local(second):
             continue  # held in a linked module: reported when that file is checked
-        # (a write loop is one per loop: two loops in one function are two findings)
-        where = second if rule.code == "NAG103" else _enclosing_function(ctx, second)
+        # (a write loop is one per loop: two loops in one function are two findings, and two
+        # writes of one loop on different paths, chunked or not, one)
+        where = _loop_of(ctx, split.second, second) if rule.code == "NAG103" else _enclosing_function(ctx, second)
         message = (id(split.conn), id(split.read), id(where))
         if message in reported:
             continue
         reported.add(message)
         stream = receiver_name(split.second.node) if call_text(split.second.node) != "self.end_headers()" else "self.wfile"
+        if stream == "self" and split.read is HTTP_CLIENT_READ:
+            stream = "self.sock"  # http.client's send() and endheaders() on a connection class of ours
         if second is not split.second.node and receiver_name(second) not in ("self", "stream"):
             stream = receiver_name(second)  # as the flagged line names it (`self._socket.send(b"")`), not the helper
         handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
@@ -59,7 +62,7 @@ def split_findings(ctx: FileContext, rule: Rule):
                     if handler else "write one buffer or set TCP_NODELAY")
         message = _TEMPLATES[rule.code].format(
             n="2" if split.count == 2 else "3+", s=stream, first=ctx.where(first), read=read_where(ctx, split.read),
-            fix=fix_hint) + _optional(split.conn, _by_use(ctx, split.by_use))
+            fix=fix_hint) + _optional(split.conn, ctx, _by_use(ctx, split.by_use))
         related = [("first piece", first), ("next request" if split.read_label != "read" else "read", split.read)]
         if split.second.same_write(split.first):
             related = related[1:]
@@ -131,6 +134,14 @@ def _in_the_loop(ctx: FileContext, write, located):
     return next((site for site in reversed(write.sites) if contains(loop, site)), located)
 
 
+def _loop_of(ctx: FileContext, write, located):
+    """The loop statement around a held piece where it is shown (else the piece itself)."""
+    from nagle_lint.flow.summaries import contains
+
+    loop = ctx.facts.flow.loop_nodes.get(write.loops[-1]) if write.loops else None
+    return loop if loop is not None and contains(loop, located) else located
+
+
 def _enclosing_function(ctx: FileContext, node):
     """The innermost function of this file whose body holds node (None at module level)."""
     from nagle_lint.flow.summaries import contains
@@ -139,11 +150,17 @@ def _enclosing_function(ctx: FileContext, node):
     return min(holders, key=lambda f: (f.node.end_lineno or f.node.lineno) - f.node.lineno, default=None)
 
 
-def _optional(conn, notes: list = ()) -> str:
+def _optional(conn, ctx: FileContext, notes: list = ()) -> str:
     flag = conn.optional_nodelay
     notes = list(notes) + ([f"TCP_NODELAY is set only when `{flag}` is true, and it is off by default"] if flag else [])
     if conn.nodelay_setter:
         notes.append(f"TCP_NODELAY is set only if the application calls `{conn.nodelay_setter}(True)`")
+    if conn.replaced_options:
+        cls, param, value = conn.replaced_options
+        # (a node of this analysis, or (path, line) in a module no link brought in)
+        where = ctx.where(value) if not isinstance(value, tuple) else f"{value[1]} in {ctx.relative(value[0])}"
+        notes.append(f"TCP_NODELAY comes only from the default `{param}` of `{cls}`: Nagle is on when it is "
+                     f"built with `{param}` without it, as at line {where}")
     if not flag and conn.gated_off:
         gates = ", ".join(f"`{g}`" for g in sorted(conn.skipped_gates))
         notes.append(f"this call passes {gates} false, which skips the factory's TCP_NODELAY")
@@ -230,7 +247,7 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             message = _NODELAY_TEMPLATES[side].format(s=name, read=where, fix=fix)
             if conn.handed_back:
                 message = message.replace(" with Nagle on ", f" with Nagle on as `{conn.handed_back}` hands it back ", 1)
-        message += _optional(conn)
+        message += _optional(conn, ctx)
         related = [("also made here", site) for _, site in others] + ([] if framework else [("read", read)])
         if relay is not None:
             related.insert(len(others), ("relayed", relay[0]))

@@ -86,6 +86,9 @@ FACTORIES: dict[str, StreamFacts] = {
     "pymysql.connect": TCP_CLIENT_NODELAY,
     "pymongo.MongoClient": TCP_CLIENT_NODELAY,
 }
+# factories that apply an options list given by keyword to the socket they make, as
+# `for opt in socket_options: sock.setsockopt(*opt)` does (PySocks' create_connection)
+OPTIONS_KEYWORDS = {"socks.create_connection": "socket_options"}
 # factories that return two connected sockets (`a, b = socket.socketpair()`): both ends
 PAIR_FACTORIES = frozenset({"socket.socketpair"})
 
@@ -93,6 +96,9 @@ PAIR_FACTORIES = frozenset({"socket.socketpair"})
 # separate sends on `self.sock`, and getresponse() reads the reply from it. A subclass with its
 # own connect() loses the TCP_NODELAY the base's connect() sets (stream-facts.md).
 HTTP_CONNECTIONS = frozenset({"http.client.HTTPConnection", "http.client.HTTPSConnection"})
+# the base's methods a subclass's own request code calls that put bytes on `self.sock`:
+# endheaders() sends the buffered header block, send() one piece (putheader() only buffers)
+HTTP_CONNECTION_WRITES = frozenset({"endheaders", "send"})
 
 # httpcore's sync network backends: the pool's HTTP/1.1 and HTTP/2 connections write each request
 # (the header block, then each body chunk) and read the reply on the stream connect_tcp() returns,

@@ -49,6 +49,11 @@ class Conn:
     # TCP_NODELAY set only through a setter that passes its parameter on (`def set_nodelay(self,
     # x): self.stream.set_nodelay(x)`) and that nothing here calls with True: the application's call
     nodelay_setter: str = ""
+    # TCP_NODELAY only from a constructor's default options list, which a construction replaces
+    # with a list without it: (class, parameter, the value passed there, or (path, line) in a module
+    # no link brought in); Nagle is on on that path
+    replaced_options: tuple = ()
+    default_options: bool = False  # TCP_NODELAY from a constructor's default options list
 
     @property
     def is_tcp(self) -> bool:
@@ -71,6 +76,8 @@ class Conn:
 
     def nagle_on(self, gates_off: frozenset = frozenset()) -> bool:
         if not self.is_tcp or self.facts.nagle == C.OFF or self.nodelay or self.nodelay_gates - gates_off:
+            return False
+        if self.default_options and not self.replaced_options:  # every construction keeps the default
             return False
         if self.base is not None and not self.base.nagle_on(self.gates_off):  # the factory sets TCP_NODELAY
             return False
