@@ -29,6 +29,7 @@ from nagle_lint.model import FileError, FileResult
 from nagle_lint.project.modules import is_test_path  # noqa: F401 - also the engine's, for its callers
 from nagle_lint.rules import CHECKS, select_rules
 from nagle_lint.settings import DEFAULT_SETTINGS, Settings
+from nagle_lint.streams import catalog
 from nagle_lint.streams.catalog import HANDED_BACK
 
 # A finding needs a TCP stream: a socket factory, an accept, an asyncio stream or a request
@@ -207,14 +208,23 @@ _CATALOG_TOPS = frozenset({"socket", "_socket", "ssl", "select", "selectors", "a
 _LINK_BUDGET = 8  # other modules read per file
 
 
+@functools.lru_cache(maxsize=1)
+def _catalog_modules() -> frozenset[str]:
+    """The modules the catalog has rows for (`tornado.iostream` for `tornado.iostream.IOStream`)."""
+    return frozenset(key.rpartition(".")[0] for table in vars(catalog).values()
+                     if isinstance(table, (dict, frozenset)) for key in table
+                     if isinstance(key, str) and "." in key)
+
+
 def _described(module: str, importer: str) -> bool:
-    """Does the catalog stand for the module? Not in a third-party package the catalog describes
-    when that package is the tree being checked (urllib3's own modules, read as a project's);
-    the standard library's modules always."""
+    """Does the catalog stand for the module? The standard library's modules and the modules the
+    catalog has rows for (tornado.iostream, urllib3.connection) always; the other modules of a
+    third-party package the catalog describes not when that package is the tree being checked
+    (urllib3.util.connection, read as a project's)."""
     top = module.split(".")[0]
     if top not in _CATALOG_TOPS:
         return False
-    if top in sys.stdlib_module_names:
+    if top in sys.stdlib_module_names or module in _catalog_modules():
         return True
     from nagle_lint.project.modules import module_name
 
@@ -235,6 +245,8 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     wanted: dict[str, set[str]] = {}
 
     def want(module: str, name: str, depth: int = 0, into: dict = wanted) -> None:
+        if _described(module, path):
+            return
         found = module_file(path, module)
         if found is None or os.path.abspath(found) == os.path.abspath(path):
             return

@@ -743,6 +743,27 @@ def test_a_stream_handed_back_after_the_http_exchange_keeps_nagle_on():
     assert not [f for f in check_source(taken, "t.py").findings if f.code == "NAG202"]
 
 
+def test_a_catalog_module_keeps_its_facts_inside_its_own_package(tmp_path):
+    """Checking a package the catalog describes reads its other modules as a project's, but a
+    module the catalog has rows for (tornado.web: detach() hands back a Nagle-on stream) keeps
+    them: its code is not read in their place."""
+    package = tmp_path / "tornado"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "web.py").write_text(  # (its own HTTP exchange ends with TCP_NODELAY on)
+        "class RequestHandler:\n"
+        "    def detach(self):\n"
+        "        stream = self.request.connection.stream\n"
+        "        stream.set_nodelay(True)\n"
+        "        stream.socket.recv(0)\n"
+        "        return stream\n")
+    tunnel = package / "tunnel.py"
+    tunnel.write_text(DETACHED.replace("import tornado.web\n", "from tornado import web\n")
+                      .replace("(tornado.web.RequestHandler)", "(web.RequestHandler)"))
+    found = [f for f in check_source(tunnel.read_text(), str(tunnel)).findings if f.code == "NAG202"]
+    assert [f.span.line for f in found] == [13]
+
+
 
 # A channel a wrapper hands back (`mux.open()`): each send() one frame through the Link the Mux
 # keeps, recv() from the queue the Mux's reader fills; the connection is the accepted socket.
