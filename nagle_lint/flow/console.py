@@ -38,7 +38,9 @@ _OWN_IO = frozenset({"interact", "raw_input", "push", "runsource", "write"})
 def is_console_call(call: ast.Call, imports) -> bool:
     """Cheap test: could this call run an interactive console (`x.interact()`, `code.interact()`)?"""
     func = call.func
-    return (type(func) is ast.Attribute and func.attr == "interact") or imports.qualify(func) in C.CONSOLE_FUNCTIONS
+    if type(func) is ast.Attribute:  # (`code.interact()` too: only the name is looked at)
+        return func.attr == "interact"
+    return type(func) is ast.Name and imports.qualify(func) in C.CONSOLE_FUNCTIONS
 
 
 def session(walker, call: ast.Call, act: Activation, memo: dict):

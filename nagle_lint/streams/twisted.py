@@ -354,6 +354,8 @@ def given_endpoints(resolver) -> list[tuple[FunctionInfo, ClassInfo, str]]:
     function is given, of a client factory class of ours building a request/response protocol
     that hands its transport to the objects that write its requests and never sets TCP_NODELAY."""
     found, seen = [], set()
+    if not any(_built_on(resolver, cls, CLIENT_FACTORIES) for cls in resolver.index.classes.values()):
+        return found  # (no client factory here: no call of the module can connect one)
     for func in resolver.index.functions:
         for call in _calls(func.node):
             endpoint, args = call.func, positional(call)
