@@ -35,6 +35,8 @@ def connection_params(node) -> dict[str, str]:
     it) for a function's parameters other than self/cls."""
     names = [a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs]
     names = [n for n in names if n not in ("self", "cls")]
+    if not names:
+        return {}  # (most methods: nothing to walk for)
     writes: dict[str, int] = {}
     reads: set[str] = set()
     stored: set[str] = set()
