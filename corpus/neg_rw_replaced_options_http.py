@@ -1,7 +1,7 @@
 """The same http.client connection class, its TCP_NODELAY coming from the default options that a
 module helper applies in a setsockopt(*opt) loop: every construction keeps TCP_NODELAY (the
-default, or the default with one more option added), so the body sent after endheaders() is
-never held. A subclass that builds its socket through PySocks hands the options to its
+default, or the default with one more option added), so the connection has Nagle off on every
+path; the body goes out with the headers (endheaders(body): one send). A subclass that builds its socket through PySocks hands the options to its
 create_connection, which applies them the same way."""
 import http.client
 import socket
@@ -31,8 +31,7 @@ class UploadConnection(http.client.HTTPConnection):
     def upload(self, path, body):
         self.putrequest("PUT", path)
         self.putheader("Content-Length", str(len(body)))
-        self.endheaders()
-        self.send(body)
+        self.endheaders(body)
 
 
 class SocksUploadConnection(UploadConnection):
