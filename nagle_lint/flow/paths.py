@@ -17,7 +17,7 @@ from nagle_lint.flow import console, flags
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.project.modules import importer_files, parsed
-from nagle_lint.streams import catalog as C, twisted
+from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, return_statements,
                                      returns_new)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
@@ -1052,7 +1052,8 @@ class Walker:
         return state
 
     def _on_channel(self, receiver, frame: _Frame) -> bool:
-        if type(receiver) not in (ast.Name, ast.Attribute) or dotted(receiver) in (None, "self"):
+        if type(receiver) not in (ast.Name, ast.Attribute) or dotted(receiver) in (None, "self") \
+                or not channels.possible(self.resolver):
             return False
         found = self.resolver.resolve(receiver, frame.act)
         return isinstance(found, Stream) and found.role == C.CHANNEL

@@ -29,7 +29,6 @@ class WireApi:
     readers: tuple[tuple[str, str], ...]
 
 
-@functools.lru_cache(maxsize=1024)  # (asked again for each sibling of a writer: the node is the key)
 def connection_params(node) -> dict[str, str]:
     """param -> "writes" (2+ write calls on it, no read, never rebound) or "reads" (a read call on
     it) for a function's parameters other than self/cls."""
@@ -63,7 +62,6 @@ def _public(name: str) -> bool:
     return not name.startswith("_")
 
 
-@functools.lru_cache(maxsize=4)  # (the sparse read and the linking ask for the same tree)
 def wire_apis(tree: ast.Module) -> tuple[WireApi, ...]:
     """The wire APIs a module defines: a public function that writes a message in pieces on a
     parameter, beside a public one that reads a parameter of the same name."""

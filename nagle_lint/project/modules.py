@@ -497,7 +497,7 @@ def importer_files(path: str, names: set[str]) -> dict[str, dict[str, str]]:
     return out
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=8)
 def _parsed(path: str, stamp: tuple) -> ast.Module | None:
     data = read_project_file(path)
     if data is None or len(data) > 400_000:

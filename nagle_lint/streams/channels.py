@@ -27,10 +27,21 @@ _WRITES = ("send", "sendall")
 _CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
+def possible(resolver) -> bool:
+    """Does any class here offer a socket's send() and recv()? Most modules have none, and then
+    nothing they do is asked about channels."""
+    def compute():
+        index = resolver.index
+        classes = {id(c): c for c in index.classes.values()}
+        classes.update((id(f.cls), f.cls) for f in index.functions if f.cls is not None)
+        return any(socket_like(index, cls) for cls in classes.values())
+    return resolver._memo(resolver.class_memo, ("channels possible",), compute)
+
+
 def channel_stream(resolver, call: ast.Call, act):
     """The channel that `wrapper.method(...)` hands back, as a stream of its connection, or None."""
     func = call.func
-    if type(func) is not ast.Attribute or dotted(func.value) == "self":
+    if type(func) is not ast.Attribute or dotted(func.value) == "self" or not possible(resolver):
         return None
     where = act.func if act is not None else None
     cls = act.self_cls if act is not None else None

@@ -105,6 +105,8 @@ class Instance:
     call: ast.Call = field(repr=False)  # a call that passes one (for messages)
     reader: str = ""  # by use: the reader whose calls tell
 _NONE_NAMES = ("None",)
+# the calls a library base hands a stream back by (`self.detach`): checked for no other call
+_HANDING_BACK = frozenset(call for call, _ in C.HANDED_BACK.values())
 
 
 @dataclass(eq=False)
@@ -603,7 +605,7 @@ class Resolver:
         the connection (`self.detach()` in a tornado RequestHandler), in the state that protocol
         left it. A server's connection is shown at the handler class, as a request handler's is."""
         cls, path = act.self_cls, dotted(call.func)
-        if cls is None or path is None:
+        if cls is None or path not in _HANDING_BACK:
             return None
         for klass in self.index.class_chain(cls):
             for base in klass.bases:
@@ -1157,7 +1159,10 @@ class Resolver:
         return self._wire_apis
 
     def _api_params(self, func: FunctionInfo) -> dict:
-        from nagle_lint.project.api import connection_params
+        from nagle_lint.project.api import connection_params as params_of
+
+        def connection_params(node):  # (asked again for each sibling of a writer)
+            return self._memo(self.class_memo, ("connection params", id(node)), lambda: params_of(node))
 
         group = func.cls.methods.values() if func.cls is not None else self.index.module_functions.values()
         siblings = [f for f in group if f is not func and not self.index.is_foreign(f) and not f.name.startswith("_")]
