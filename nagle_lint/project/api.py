@@ -9,17 +9,15 @@ Read with the built-in `ast` parser (the shape) and as text (which project files
 from __future__ import annotations
 
 import ast
-import functools
 import os
 import re
 from dataclasses import dataclass
 
-from nagle_lint.project.modules import (_SKIP_DIRS, _definition_texts, bound_imports, module_name, package_root,
-                                        read_project_file)
+from nagle_lint.project.modules import (_definition_texts, _project_sources, bound_imports, module_name,
+                                        package_root)
 
 WRITES = frozenset({"send", "sendall", "write"})
 READS = frozenset({"recv", "recv_into", "read", "readline", "readexactly"})
-_MAX_FILES = 20_000
 
 
 @dataclass(frozen=True)
@@ -85,16 +83,6 @@ def wire_apis(tree: ast.Module) -> tuple[WireApi, ...]:
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=4)
-def _python_files(root: str) -> tuple[str, ...]:
-    out = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
-        out.extend(os.path.join(folder, name) for name in sorted(files) if name.endswith(".py"))
-        if len(out) > _MAX_FILES:
-            break
-    return tuple(out[:_MAX_FILES])
-
 
 def _call_text(api: WireApi) -> str:
     """A call of the API as a caller writes it: `Message.recv(` on the class, or a module
@@ -123,11 +111,10 @@ def api_caller_files(path: str, apis: tuple[WireApi, ...]) -> dict[str, set[str]
     word = name.rpartition(".")[2].encode()
     patterns = [_call_pattern(api) for api in apis]
     out: dict[str, set[str]] = {}
-    for other in _python_files(package_root(path)):
+    for other, data in _project_sources(package_root(path)):
         if os.path.abspath(other) == here:
             continue
-        data = read_project_file(other)
-        if data is None or word not in data or b"import" not in data or not any(p.search(data) for p in patterns):
+        if word not in data or b"import" not in data or not any(p.search(data) for p in patterns):
             continue
         imported = bound_imports(other)[0].values()
         if not any(q == name or q.startswith(name + ".") for q in imported):
