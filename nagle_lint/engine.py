@@ -26,6 +26,7 @@ from pathlib import Path
 from nagle_lint import astparse, noqa, syntax
 from nagle_lint.discovery import Excludes, discover  # noqa: F401 - Excludes re-exported for callers
 from nagle_lint.model import FileError, FileResult
+from nagle_lint.project import api
 from nagle_lint.project.modules import is_test_path  # noqa: F401 - also the engine's, for its callers
 from nagle_lint.rules import CHECKS, select_rules
 from nagle_lint.settings import DEFAULT_SETTINGS, Settings
@@ -346,8 +347,13 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     return tuple(out)
 
 
-_PARAM_WRITE = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*(?:send|sendall|write)[ \t]*\(")
-_PARAM_READ = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*(?:recv|recv_into|read|readline|readexactly)[ \t]*\(")
+def _calls_of(methods) -> re.Pattern:
+    """`name.method(` for any of the methods, the name captured."""
+    return re.compile(rf"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*(?:{'|'.join(sorted(methods))})[ \t]*\(")
+
+
+_PARAM_WRITE = _calls_of(api.WRITES)  # (the wire APIs' own method names, as text)
+_PARAM_READ = _calls_of(api.READS)
 
 
 def _may_define_wire_api(source: str) -> bool:
