@@ -21,6 +21,7 @@ be pasted into docs/performance.md.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import platform
@@ -226,10 +227,11 @@ def tree_stats(tree: str, exclude: tuple[str, ...]) -> TreeStats:
 
         settings = Settings(extend_exclude=exclude)
         files, _ = engine.discover([tree], settings)
-        pattern = engine.triage_pattern(settings)
-        stats.how = "nagle_lint.engine.discover + triage_pattern"
+        passes = functools.partial(engine.triaged, settings=settings)
+        stats.how = "nagle_lint.engine.discover + triaged"
     except Exception as exc:  # noqa: BLE001 - the bench still runs without the package
-        pattern = re.compile("|".join(re.escape(w) for w in _FALLBACK_TRIAGE))
+        pattern = re.compile("|".join(re.escape(w) for w in _FALLBACK_TRIAGE).encode())
+        passes = pattern.search
         files = []
         for dirpath, dirnames, filenames in os.walk(tree):
             dirnames[:] = [d for d in dirnames if d not in exclude]
@@ -242,7 +244,7 @@ def tree_stats(tree: str, exclude: tuple[str, ...]) -> TreeStats:
             continue
         stats.files += 1
         stats.total_bytes += len(data)
-        if pattern.search(data.decode("utf-8", "replace")):
+        if passes(data):
             stats.candidate_files += 1
             stats.candidate_bytes += len(data)
     return stats

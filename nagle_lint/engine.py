@@ -47,10 +47,62 @@ _TRIAGE_WORDS = (
 
 
 def triage_pattern(settings: Settings, aliases: tuple[str, ...] = ()) -> re.Pattern:
+    """Any triage word: what sparse_tree keeps a top-level statement for."""
     words = [re.escape(w) for w in _TRIAGE_WORDS]
     words += [re.escape(name.rpartition(".")[2]) for name, _ in settings.streams]
     words += [rf"\b{re.escape(alias)}\b" for alias in aliases]
     return re.compile("|".join(w for w in words if w))
+
+
+# The file-level triage is narrower about names that end in `socket(` or `FromString(`: a
+# socket factory is `socket(` itself, asyncore's create_socket, PySocks' socksocket, a wrap_socket
+# or Twisted's client/serverFromString; another `...socket(` is a project helper only when it is
+# called for its value (not `def test_empty_socket(`, pathlib's `is_socket()`, or a test suite's
+# `support.requires_working_socket(module=True)` statement). Plain substring tests: an
+# alternation of the words in one regular expression costs ten times as much.
+_GENERIC_WORDS = ("socket(", "FromString(")
+_SOCKET_FACTORIES = ("create_socket", "socksocket", "wrap_socket")
+_DOTTED_NAME_END = re.compile(r"[\w.]*$")
+
+
+@functools.lru_cache(maxsize=8)
+def _file_words(settings: Settings, binary: bool) -> tuple:
+    words = [w for w in _TRIAGE_WORDS if w not in _GENERIC_WORDS]
+    words += [name.rpartition(".")[2] for name, _ in settings.streams]
+    return tuple(w.encode("utf-8") if binary else w for w in words if w)
+
+
+def triaged(text: str | bytes, settings: Settings = DEFAULT_SETTINGS) -> bool:
+    """Can the file hold a finding? A cheap text test: a stream source, a socket-like call, or
+    a socket helper's value used (files that fail it are never parsed)."""
+    if isinstance(text, bytes):
+        if any(word in text for word in _file_words(settings, True)):
+            return True
+        if b"FromString(" in text and (b"clientFromString(" in text or b"serverFromString(" in text):
+            return True
+        return b"socket(" in text and _calls_socket(text.decode("latin-1"))
+    if any(word in text for word in _file_words(settings, False)):
+        return True
+    if "FromString(" in text and ("clientFromString(" in text or "serverFromString(" in text):
+        return True
+    return "socket(" in text and _calls_socket(text)
+
+
+def _calls_socket(text: str) -> bool:
+    """Is some `...socket(` in the text a socket factory, or a helper whose value is used?"""
+    at = text.find("socket(")
+    while at != -1:
+        line_start = text.rfind("\n", 0, at) + 1
+        call = _DOTTED_NAME_END.search(text, line_start, at + 6).group()  # `support.requires_working_socket`
+        name = call.rpartition(".")[2]
+        before = text[line_start:at + 6 - len(call)].lstrip(" \t")
+        if name == "socket" or name in _SOCKET_FACTORIES:
+            return True
+        if name != "is_socket" and not before.startswith(("def ", "async def ")) and (
+                before or call.startswith(("self.", "cls."))):
+            return True  # a helper's value kept (`s = make_socket(a)`), or a method of the object
+        at = text.find("socket(", at + 7)
+    return False
 
 
 def _source_aliases(tree: ast.Module) -> tuple[str, ...]:
@@ -108,11 +160,6 @@ def read_bytes(path: str) -> bytes:
         raise ReadError(FileError("read", exc.strerror or str(exc))) from None
 
 
-@functools.lru_cache(maxsize=8)
-def _bytes_triage(settings: Settings) -> re.Pattern:
-    return re.compile(triage_pattern(settings).pattern.encode("utf-8"))
-
-
 def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
     """Read and check one file; never raises for a bad file."""
     try:
@@ -121,7 +168,7 @@ def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
         return FileResult(path, error=exc.error)
     # Triage the bytes first: a file with no stream source is never an error, even one that
     # does not decode (a binary or Latin-1 test fixture). noqa comments are still read.
-    if not _bytes_triage(settings).search(data):
+    if not triaged(data, settings):
         if b"noqa" not in data:
             return FileResult(path, skipped="no socket code")
         try:
@@ -139,10 +186,11 @@ def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAUL
                  tree: ast.Module | None = None) -> FileResult:
     """Analyse one file's text. Pure: parses once (or reads the `ast` tree of the same text a
     caller already has: flake8's), runs every enabled rule, applies noqa."""
-    if "noqa" not in source.lower():
-        return _check_source(source, path, settings, tree)
-    # noqa comments are judged against the findings they could suppress (NAG002, warnings)
-    result = _check_source(source, path, replace(settings, apply_noqa=False), tree)
+    with astparse.collector_paused():
+        if "noqa" not in source.lower():
+            return _check_source(source, path, settings, tree)
+        # noqa comments are judged against the findings they could suppress (NAG002, warnings)
+        result = _check_source(source, path, replace(settings, apply_noqa=False), tree)
     enabled = frozenset(r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select,
                                                       _file_ignores(path, settings)))
     return noqa.judge(result, source, settings.apply_noqa, enabled)
@@ -153,7 +201,7 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
     rules = select_rules(settings.select, settings.ignore, settings.extend_select, _file_ignores(path, settings))
     if not rules:
         return FileResult(path, skipped="no rule enabled", source_hash=digest)
-    if not triage_pattern(settings).search(source):
+    if not triaged(source, settings):
         return FileResult(path, skipped="no socket code", source_hash=digest)
     try:
         tree = tree if tree is not None else screen(source)
@@ -265,7 +313,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
 
     submodules: dict[str, str] = {}  # local name -> project module it stands for
     testing = is_test_path(path)
-    for node in syntax.statements(tree):  # (imports are statements: no need to visit every expression)
+    for node in syntax.import_statements(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if _described(alias.name, path):
@@ -396,7 +444,7 @@ def _project_from_imports(path: str, tree: ast.Module):
     describe (the project's own, or a third party's)."""
     from nagle_lint.project.modules import absolute
 
-    for node in syntax.statements(tree):
+    for node in syntax.import_statements(tree):
         if isinstance(node, ast.ImportFrom):
             base = absolute(path, node.module, node.level)
             if base and not _described(base, path):

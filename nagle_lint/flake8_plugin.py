@@ -137,11 +137,11 @@ class Plugin:
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         try:
-            from nagle_lint.engine import check_source, triage_pattern
+            from nagle_lint.engine import check_source, triaged
 
             source = "".join(self.lines)
             settings = self._settings()
-            if not triage_pattern(settings).search(source) and "noqa" not in source.lower():
+            if not triaged(source, settings) and "noqa" not in source.lower():
                 return  # what the engine's triage would skip, without its per-file set-up
             tree = self.tree if isinstance(self.tree, ast.Module) else None
             result = check_source(source, self.filename, settings, tree)

@@ -172,6 +172,16 @@ def statements(tree: ast.Module):
             stack.extend(getattr(node, field, ()))
 
 
+def import_statements(tree: ast.Module) -> list:
+    """The Import and ImportFrom statements of statements(tree), in its order; kept on the tree
+    (the project model asks again for each module a file links, and for each file that links it)."""
+    found = tree.__dict__.get("_nagle_imports")
+    if found is None:
+        found = tree._nagle_imports = [node for node in statements(tree)
+                                       if type(node) is ast.Import or type(node) is ast.ImportFrom]
+    return found
+
+
 def branches(node, skip: tuple = ()):
     """Every node under node (a node or a list of them, included) that may hold an expression:
     all but the leaves (names, constants, operators: most of a tree), for questions about

@@ -25,6 +25,26 @@ def test_file_without_stream_source_is_not_parsed():
     assert result.skipped == "no socket code" and result.error is None
 
 
+@pytest.mark.parametrize("text, passes", [
+    ("import socket\ns = socket.socket()\n", True),
+    ("from socket import socket\nwith socket() as s:\n    pass\n", True),
+    ("class D(asyncore.dispatcher):\n    def __init__(self):\n        self.create_socket()\n", True),
+    ("s = make_socket(addr)\n", True),  # a project helper's value kept
+    ("s = util.make_socket(addr)\n", True),
+    ("    self._new_socket()\n", True),  # a method of the object: it may keep what it makes
+    ("ep = clientFromString(reactor, 'tcp:h:1')\n", True),
+    ("def test_empty_socket(self):\n    pass\n", False),  # a definition is no call
+    ("if path.is_socket():\n    pass\n", False),  # a file-type test
+    ("support.requires_working_socket(module=True)\n", False),  # its value dropped
+    ("def testFromString(self):\n    Fraction.from_string('1')\n", False),
+])
+def test_triage_reads_what_ends_in_socket_as_a_call_of_a_factory(text, passes):
+    from nagle_lint.engine import triaged
+
+    assert triaged(text) is passes and triaged(text.encode()) is passes
+    assert (check_source(text, "t.py").skipped is None) is passes
+
+
 def test_syntax_error_in_socket_code_is_one_line():
     result = check_source("import socket\nsocket.socket(\n", "t.py")
     assert result.error is not None and result.error.kind == "syntax"

@@ -14,6 +14,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Mapping
 from pathlib import PurePath
 
 try:
@@ -264,15 +265,32 @@ def _definition_texts(path: str, stamp: tuple) -> dict[str, bytes]:
     return found
 
 
+class _Definitions(Mapping):
+    """name -> does the definition touch a socket; whether one that does not forwards to one
+    is asked per name, when first looked up (most of a module's names never are)."""
+
+    def __init__(self, path: str, texts: dict[str, bytes], forward: bool) -> None:
+        self._path, self._texts, self._forward = path, texts, forward
+        self._found = {name: bool(_SOCKET_USE.search(text)) for name, text in texts.items()}
+        self._asked: set[str] = set()
+
+    def __getitem__(self, name: str) -> bool:
+        found = self._found[name]
+        if not found and self._forward and name not in self._asked:
+            self._asked.add(name)
+            found = self._found[name] = _forwards_to_socket(self._path, self._texts[name])
+        return found
+
+    def __iter__(self):
+        return iter(self._found)
+
+    def __len__(self) -> int:
+        return len(self._found)
+
+
 @functools.lru_cache(maxsize=4096)
-def _top_definitions(path: str, stamp: tuple, forward: bool = True) -> dict[str, bool]:
-    texts = _definition_texts(path, stamp)
-    found = {name: bool(_SOCKET_USE.search(text)) for name, text in texts.items()}
-    if forward and not all(found.values()):
-        for name, text in texts.items():
-            if not found[name]:
-                found[name] = _forwards_to_socket(path, text)
-    return found
+def _top_definitions(path: str, stamp: tuple, forward: bool = True) -> Mapping[str, bool]:
+    return _Definitions(path, _definition_texts(path, stamp), forward)
 
 
 _WORD_OR_ATTRIBUTE = re.compile(rb"\b([A-Za-z_]\w*)(?:[ \t]*\.[ \t]*([A-Za-z_]\w*))?")
@@ -301,7 +319,7 @@ def _forwards_to_socket(path: str, text: bytes) -> bool:
     return False
 
 
-def top_definitions(path: str, forward: bool = True) -> dict[str, bool]:
+def top_definitions(path: str, forward: bool = True) -> Mapping[str, bool]:
     """The classes and functions a module defines at top level, each with whether its text
     touches a socket (read as text: the start of each one to the start of the next), or (forward)
     calls one of the project's that does by a name imported from it."""
