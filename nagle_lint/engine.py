@@ -396,22 +396,32 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
 
 
 def _calls_of(methods) -> re.Pattern:
-    """`name.method(` for any of the methods, the name captured."""
-    return re.compile(rf"\b([A-Za-z_]\w*)[ \t]*\.[ \t]*(?:{'|'.join(sorted(methods))})[ \t]*\(")
+    """`.method(` for any of the methods (a literal first character: the search skips ahead
+    to each `.`, where a pattern that starts with the name tries every word of the text)."""
+    return re.compile(rf"\.[ \t]*(?:{'|'.join(sorted(methods))})[ \t]*\(")
 
 
 _PARAM_WRITE = _calls_of(api.WRITES)  # (the wire APIs' own method names, as text)
 _PARAM_READ = _calls_of(api.READS)
+_NAME_BEFORE = re.compile(r"(?<![\w])([A-Za-z_]\w*)[ \t]*$")
+
+
+def _receivers(calls: re.Pattern, source: str):
+    """The name before each call's dot: `conn` of `conn.send(`."""
+    for call in calls.finditer(source):
+        name = _NAME_BEFORE.search(source, max(0, call.start() - 80), call.start())
+        if name is not None:
+            yield name.group(1)
 
 
 def _may_define_wire_api(source: str) -> bool:
     """Could the module define a wire API (project/api.py)? A name written twice and read, as
     text: most modules are ruled out without a walk of their functions."""
     counts: dict[str, int] = {}
-    for name in _PARAM_WRITE.findall(source):
+    for name in _receivers(_PARAM_WRITE, source):
         counts[name] = counts.get(name, 0) + 1
     twice = {name for name, count in counts.items() if count >= 2 and name != "self"}
-    return bool(twice) and any(name in twice for name in _PARAM_READ.findall(source))
+    return bool(twice) and any(name in twice for name in _receivers(_PARAM_READ, source))
 
 
 def _wire_api_text(source: str, tree: ast.Module) -> re.Pattern | None:
@@ -529,21 +539,18 @@ def sparse_tree(source: str, tree: ast.Module, settings: Settings, also: re.Patt
                                                                            ast.ClassDef))
         region[4] = small or _imports_names(node) or bool(pattern.search(region[2])) \
             or bool(also is not None and also.search(region[2]))
-    changed = True
-    while changed:
-        changed = False
-        kept_words = set()
-        kept_names = set()
-        for region in regions:
-            if region[4]:
-                kept_words.update(_WORD.findall(region[2]))
-                kept_names.update(region[3])
-        for region in regions:
-            if region[4]:
-                continue
-            if region[3] & kept_words or kept_names & set(_WORD.findall(region[2])):
-                region[4] = True
-                changed = True
+    words = [set(_WORD.findall(region[2])) for region in regions]  # (each region's, read once)
+    kept_words: set = set()
+    kept_names: set = set()
+    new = [index for index, region in enumerate(regions) if region[4]]
+    while new:
+        for index in new:
+            kept_words |= words[index]
+            kept_names |= regions[index][3]
+        new = [index for index, region in enumerate(regions)
+               if not region[4] and (region[3] & kept_words or kept_names & words[index])]
+        for index in new:
+            regions[index][4] = True
     kept_lines = {number for first, last, _, _, kept in regions if kept for number in range(first, last + 1)}
     # a statement sharing a line with a kept one (`a = 1; b = 2`) stays
     body = [node for node, (first, last, _, _, kept) in zip(tree.body, regions)
