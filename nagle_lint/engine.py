@@ -179,18 +179,22 @@ def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
         decoded = decode(data)
     except ReadError as exc:
         return FileResult(path, error=exc.error)
-    return check_source(decoded.text, path, settings)
+    # (the cyclic collector waits for the end of the file: run while the analysis allocates, it
+    # walks the same young trees and facts again and again and frees nothing of them; after it,
+    # one pass over them frees the file's cycles. Not in the language server, where that pass
+    # would come before the diagnostics are published)
+    with astparse.collector_paused():
+        return check_source(decoded.text, path, settings)
 
 
 def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAULT_SETTINGS,
                  tree: ast.Module | None = None) -> FileResult:
     """Analyse one file's text. Pure: parses once (or reads the `ast` tree of the same text a
     caller already has: flake8's), runs every enabled rule, applies noqa."""
-    with astparse.collector_paused():
-        if "noqa" not in source.lower():
-            return _check_source(source, path, settings, tree)
-        # noqa comments are judged against the findings they could suppress (NAG002, warnings)
-        result = _check_source(source, path, replace(settings, apply_noqa=False), tree)
+    if "noqa" not in source.lower():
+        return _check_source(source, path, settings, tree)
+    # noqa comments are judged against the findings they could suppress (NAG002, warnings)
+    result = _check_source(source, path, replace(settings, apply_noqa=False), tree)
     enabled = frozenset(r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select,
                                                       _file_ignores(path, settings)))
     return noqa.judge(result, source, settings.apply_noqa, enabled)
