@@ -1147,15 +1147,18 @@ class Resolver:
         if self._wire_apis is None:
             from nagle_lint.project.api import WRITES
 
-            counts: dict = {}
-            for name in WRITES:
-                for call, func in self.calls_by_name().get(name, ()):
+            self._wire_apis = False
+            for func in self.index.functions:  # (not calls_by_name: most modules never need it)
+                if self.index.is_foreign(func) or len(func.params) < 1 + func.is_method:
+                    continue
+                counts: dict = {}
+                for call in _calls_outside_defs(func.node.body):
                     target = call.func.value if type(call.func) is ast.Attribute else None
-                    if func is not None and type(target) is ast.Name and target.id in func.params \
-                            and not self.index.is_foreign(func):
-                        key = (id(func), target.id)
-                        counts[key] = counts.get(key, 0) + 1
-            self._wire_apis = any(count >= 2 for count in counts.values())
+                    if type(target) is ast.Name and call.func.attr in WRITES and target.id in func.params:
+                        counts[target.id] = counts.get(target.id, 0) + 1
+                if any(count >= 2 for count in counts.values()):
+                    self._wire_apis = True
+                    break
         return self._wire_apis
 
     def _api_params(self, func: FunctionInfo) -> dict:
