@@ -36,6 +36,7 @@ STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READ
                   | C.CLOSES | C.HTTP_HEADER_WRITES | C.HTTP_CLOSING
                   | {"flush", "setsockopt", "set_nodelay", "setTcpNoDelay", "sock_sendall", "sock_recv",
                      "sock_recv_into", "send_header"} | C.IOSTREAM_READS)
+_BEYOND_CLOSING = STREAM_METHODS - {"close", "shutdown"}
 
 
 # a socket's methods that neither send nor wait: on a channel (streams/channels.py) too
@@ -529,10 +530,11 @@ class Walker:
         return any(self.imports.qualify(call.func) in C.FACTORIES for call in self.calls(func.node.body))
 
     def _inert(self, func: FunctionInfo) -> bool:
-        """A function whose walk can record nothing: it touches no stream (nor calls what does),
-        makes no connection by accepting or wrapping one, iterates and enters nothing (a `for` or
-        `with` on a stream reads or closes it), and is no method a framework reads after."""
-        if self.interesting(func) or func.name == "found_terminator" or func.name.startswith("do_"):
+        """A function whose walk can record nothing: it touches no stream but to close it (nor
+        calls what does more), makes no connection by accepting or wrapping one, iterates and
+        enters nothing (a `for` or `with` on a stream reads or closes it), and is no method a
+        framework reads after. (Closing a connection the walk did not make records nothing.)"""
+        if self.interesting(func, _BEYOND_CLOSING) or func.name == "found_terminator" or func.name.startswith("do_"):
             return False
         key = ("inert", id(func))
         if key not in self._interesting:
@@ -1381,15 +1383,17 @@ class Walker:
                                          for stmt in iter_statements(func.node.body))
         return self._interesting[key]
 
-    def interesting(self, func: FunctionInfo) -> bool:
-        """Does this function (or a helper it calls) touch a stream at all? Saves inlining the rest."""
-        key = id(func)
+    def interesting(self, func: FunctionInfo, methods: frozenset = STREAM_METHODS) -> bool:
+        """Does this function (or a helper it calls) touch a stream at all? Saves inlining the rest.
+        (methods: the stream methods that count; _BEYOND_CLOSING asks whether it does more than
+        close one)"""
+        key = id(func) if methods is STREAM_METHODS else (id(func), id(methods))
         if key not in self._interesting:
             self._interesting[key] = False  # cycles count as not interesting
             found = False
             for call in self.calls(func.node.body):
                 target = call.func
-                if type(target) is ast.Attribute and target.attr in STREAM_METHODS:
+                if type(target) is ast.Attribute and target.attr in methods:
                     # (a debug print to sys.stderr does not make a helper worth following)
                     if self.imports.qualify(target.value) not in C.STANDARD_STREAMS:
                         found = True
@@ -1409,11 +1413,11 @@ class Walker:
                     found = True  # a kept bound method (`self._recv(n)`)
                     break
                 callee = self.resolver.callee(call, Activation(func))
-                if callee is not None and callee is not func and self.interesting(callee):
+                if callee is not None and callee is not func and self.interesting(callee, methods):
                     found = True
                     break
                 # a wrapper object's method that reads or writes (`self._sock.receive()`)
-                if callee is None and any(method is not func and self.interesting(method)
+                if callee is None and any(method is not func and self.interesting(method, methods)
                                           for method, _ in self.resolver.instance_callees(call, Activation(func))):
                     found = True
                     break
