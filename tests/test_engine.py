@@ -696,6 +696,22 @@ def test_a_function_that_can_record_nothing_is_not_walked_as_a_root():
     assert walked.count("lines") == 1 and walked.count("reply") == 1
 
 
+def test_a_function_that_only_closes_is_not_walked_as_a_root():
+    """Closing a connection the walk did not make records nothing; saying goodbye first does."""
+    source = ("import socket\n"
+              "class Client:\n"
+              "    def __init__(self):\n"
+              "        self.sock = socket.create_connection(('h', 1))\n"
+              "    def close(self):\n"
+              "        self.sock.shutdown(socket.SHUT_RDWR)\n"
+              "        self.sock.close()\n"
+              "    def quit(self):\n"
+              "        self.sock.sendall(b'QUIT')\n"
+              "        self.close()\n")
+    walked = _walked_functions(source)
+    assert walked.count("close") == 1 and walked.count("quit") == 1  # close: only inside quit()
+
+
 def test_a_helper_that_reads_through_a_kept_bound_method_is_followed():
     """`recv = self.sock.recv; return recv(1)` reads: the USER line is answered before PASS is
     written, so the split is PASS's two pieces (lines 15 and 16), not three from line 13 on."""
