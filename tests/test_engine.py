@@ -653,6 +653,27 @@ def test_a_helper_reached_in_the_same_state_from_two_roots_is_walked_once():
     assert walked.count("_put") == 4 and walked.count("stat") == 1
 
 
+def test_a_reader_helper_on_a_later_turn_of_a_loop_is_replayed():
+    """A helper that writes nothing records the same on every turn: on the reply loop's second
+    turn the first `_line()` starts from the state the second one started from on the first
+    turn, and that walk is replayed, not redone."""
+    source = ("import socket\n"
+              "class Client:\n"
+              "    def __init__(self, host):\n"
+              "        self.sock = socket.create_connection((host, 1))\n"
+              "        self.file = self.sock.makefile('rb')\n"
+              "    def _line(self):\n"
+              "        return self.file.readline()\n"
+              "    def reply(self):\n"
+              "        self.sock.sendall(b'CMD')\n"
+              "        while True:\n"
+              "            code = self._line()\n"
+              "            line = self._line()\n"
+              "            if line.startswith(b'.'):\n"
+              "                return code\n")
+    assert _walked_functions(source).count("_line") == 3  # as a root, and once per first-turn call
+
+
 def _walked_functions(source: str) -> list[str]:
     import ast
 

@@ -217,6 +217,7 @@ class _Replay:
     funcs: frozenset
     depth: int  # how much deeper than its call the stack went inside it
     outer: tuple = ()  # the loops around its call, renamed to the loops around another call
+    unwritten: bool = False  # no write or flush in it: the same walk on a later turn of a loop
 
 
 def _event_key(call, loops: tuple, sites: tuple, later: bool | None) -> tuple:
@@ -1281,11 +1282,13 @@ class Walker:
             out, began = self._inlined[key]
             self._taint(after=began)  # (a walk begun after that one cannot replay it elsewhere)
             return out
-        if self._later_turns or self._ruled_out:
-            shared = None  # (what a later turn or a ruled-out branch records depends on the callers)
+        if self._ruled_out:
+            shared = None  # (what a ruled-out branch records depends on the callers)
         else:
+            # (a later turn's writes are events of their own: only a walk that wrote nothing, a
+            # reader's `_get_line()` in a reply loop, is the same on every turn)
             replay = self._replays.get(shared)
-            if replay is not None and self._replayable(replay):
+            if replay is not None and self._replayable(replay) and (replay.unwritten or not self._later_turns):
                 began = len(self._journal)
                 out = self._replay(replay, sites, around)
                 self._inlined[key] = (out, began)
@@ -1329,8 +1332,11 @@ class Walker:
                 return
             if entry[0] == "loop" and entry[2][:len(sites)] != sites:
                 return
+        unwritten = not any(entry[0] == "event" for entry in entries)
+        if self._later_turns and not unwritten:
+            return
         self._replays[shared] = _Replay(out, sites, walk.began, len(self._journal), steps, touches,
-                                        frozenset(walk.funcs | {id(callee)}), walk.depth - walk.base, outer)
+                                        frozenset(walk.funcs | {id(callee)}), walk.depth - walk.base, outer, unwritten)
 
     def _replayable(self, replay: "_Replay") -> bool:
         """Would a walk here meet the same limits (depth, recursion, budget) as the one kept?"""
