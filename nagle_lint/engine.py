@@ -67,7 +67,7 @@ _DOTTED_NAME_END = re.compile(r"[\w.]*$")
 
 @functools.lru_cache(maxsize=8)
 def _file_words(settings: Settings, binary: bool) -> tuple:
-    words = [w for w in _TRIAGE_WORDS if w not in _GENERIC_WORDS]
+    words = [w for w in _TRIAGE_WORDS if w not in _GENERIC_WORDS] + ["clientFromString(", "serverFromString("]
     words += [name.rpartition(".")[2] for name, _ in settings.streams]
     return tuple(w.encode("utf-8") if binary else w for w in words if w)
 
@@ -78,12 +78,8 @@ def triaged(text: str | bytes, settings: Settings = DEFAULT_SETTINGS) -> bool:
     if isinstance(text, bytes):
         if any(word in text for word in _file_words(settings, True)):
             return True
-        if b"FromString(" in text and (b"clientFromString(" in text or b"serverFromString(" in text):
-            return True
         return b"socket(" in text and _calls_socket(text.decode("latin-1"))
     if any(word in text for word in _file_words(settings, False)):
-        return True
-    if "FromString(" in text and ("clientFromString(" in text or "serverFromString(" in text):
         return True
     return "socket(" in text and _calls_socket(text)
 
