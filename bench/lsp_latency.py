@@ -13,6 +13,11 @@ version (or the next one, when the server sends no version). A server that publi
 --change-wait (default: --timeout) after a didChange is sent a didSave too, and the trigger it
 needed is reported; from then on each didChange is followed at once by a didSave (trigger
 "change+save"), and the time is still counted from the didChange.
+Then --bursts typing bursts ("burst"): --burst-keys didChanges --burst-gap-ms apart, as a person
+types (a comment line at the top, one character per change, then the line removed again), timed
+from the last didChange of the burst to the publishDiagnostics of its version: what the editor
+shows once the typing stops. A server that analyses every change in turn makes the last one wait
+for all those before it.
 Every wait is bounded (--timeout); shutdown + exit at the end, killed when it does not stop.
 
 Stdlib only. Servers that are not installed are skipped and named. Markdown on stdout, progress on
@@ -202,7 +207,8 @@ def bench_one(name: str, argv: list[str], path: Path, text: str, args) -> dict:
     uri = path.as_uri()
     row: dict = {"server": name, "command": " ".join(argv), "file": str(path),
                  "lines": text.count("\n") + (0 if text.endswith("\n") else 1),
-                 "open_ms": None, "edits_ms": [], "triggers": [], "diagnostics": None,
+                 "open_ms": None, "edits_ms": [], "bursts_ms": [], "burst_publishes": [], "triggers": [],
+                 "diagnostics": None,
                  "versioned": None, "error": None, "shutdown": None}
     t_start = time.perf_counter()
     client = Client(argv, cwd=str(path.parent))
@@ -276,6 +282,8 @@ def bench_one(name: str, argv: list[str], path: Path, text: str, args) -> dict:
             row["edits_ms"].append((received - sent) * 1000)
             row["triggers"].append(trigger)
             row["diagnostics"] = count
+        for burst in range(args.bursts if kind != 1 and not save_always else 0):
+            version = typing_burst(client, uri, version, row, args)
     except TimeoutError as error:
         row["error"] = f"no answer within the timeout: {error}"
     except (BenchError, OSError) as error:
@@ -284,6 +292,39 @@ def bench_one(name: str, argv: list[str], path: Path, text: str, args) -> dict:
         row["shutdown"] = client.close(min(args.timeout, 10.0))
         row["server_requests"] = client.server_requests
     return row
+
+
+def typing_burst(client: Client, uri: str, version: int, row: dict, args) -> int:
+    """One burst of keystrokes (incremental changes): a comment line typed at the top, one
+    character per didChange, the last change removing the line. Records the time from the last
+    didChange to the publishDiagnostics of its version, and how many publishes the burst drew.
+    Returns the last version sent."""
+    keys = max(args.burst_keys, 2)
+    changes = [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "#\n"}]
+    changes += [{"range": {"start": {"line": 0, "character": i}, "end": {"line": 0, "character": i}}, "text": "x"}
+                for i in range(1, keys - 1)]
+    changes.append({"range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}, "text": ""})
+    sent = 0.0
+    for number, change in enumerate(changes):
+        if number:
+            time.sleep(args.burst_gap_ms / 1000)
+        version += 1
+        sent = client.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+    publishes = 0
+    deadline = time.monotonic() + args.timeout
+    while True:
+        received, message = client.wait(deadline, "publishDiagnostics after a typing burst")
+        if message.get("method") != "textDocument/publishDiagnostics" or \
+                (message.get("params") or {}).get("uri") != uri:
+            continue
+        publishes += 1
+        got = message["params"].get("version")
+        if got is None or got >= version:
+            break
+    row["bursts_ms"].append((received - sent) * 1000)
+    row["burst_publishes"].append(publishes)
+    return version
 
 
 # -- servers ------------------------------------------------------------------------------------
@@ -348,6 +389,9 @@ def summarise(row: dict) -> None:
     row["edit_min_ms"] = min(edits) if edits else None
     row["edit_max_ms"] = max(edits) if edits else None
     row["edit_p90_ms"] = p90(edits) if edits else None
+    bursts = row["bursts_ms"]
+    row["burst_median_ms"] = statistics.median(bursts) if bursts else None
+    row["burst_max_ms"] = max(bursts) if bursts else None
 
 
 def report(rows: list[dict], skipped: list[str], versions: dict, args, load: tuple[str, str]) -> str:
@@ -360,15 +404,17 @@ def report(rows: list[dict], skipped: list[str], versions: dict, args, load: tup
         out.append(f"- {line}")
     out.append("")
     out.append("| file | lines | server | sync | open ms | edit median ms | min | p90 | max | runs | trigger"
-               " | diagnostics |")
-    out.append("| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |")
+               " | burst median ms | burst max | publishes per burst | diagnostics |")
+    out.append("| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
     for row in rows:
         triggers = sorted(set(row["triggers"])) or ["-"]
         out.append(" | ".join([
             f"| {Path(row['file']).name}", f"{row['lines']:,}", row["server"], row.get("sync", "-"),
             fmt(row["open_ms"]), fmt(row["edit_median_ms"]), fmt(row["edit_min_ms"]),
             fmt(row["edit_p90_ms"]), fmt(row["edit_max_ms"]), str(len(row["edits_ms"])),
-            ", ".join(triggers), "-" if row["diagnostics"] is None else str(row["diagnostics"]),
+            ", ".join(triggers), fmt(row["burst_median_ms"]), fmt(row["burst_max_ms"]),
+            "/".join(str(n) for n in row["burst_publishes"]) or "-",
+            "-" if row["diagnostics"] is None else str(row["diagnostics"]),
         ]) + " |")
     out.append("")
     files = list(dict.fromkeys(row["file"] for row in rows))
@@ -379,7 +425,7 @@ def report(rows: list[dict], skipped: list[str], versions: dict, args, load: tup
         if not nagle or not ruff:
             continue
         parts = []
-        for key, label in (("edit_median_ms", "edit median"), ("open_ms", "open")):
+        for key, label in (("edit_median_ms", "edit median"), ("burst_median_ms", "burst median"), ("open_ms", "open")):
             if nagle.get(key) and ruff.get(key):
                 parts.append(f"{label} {nagle[key] / ruff[key]:.1f}x")
         if parts:
@@ -405,7 +451,10 @@ def report(rows: list[dict], skipped: list[str], versions: dict, args, load: tup
     out.append(f"Edits: {args.runs} per server and file, alternately inserting and removing a blank line at"
                f" the top; times from sending didChange to receiving the publishDiagnostics of that version"
                f" (open: from didOpen). p90 is the nearest rank. Timeout {args.timeout:g} s per wait,"
-               f" didSave after {min(args.change_wait, args.timeout):g} s without diagnostics.")
+               f" didSave after {min(args.change_wait, args.timeout):g} s without diagnostics."
+               f" Bursts: {args.bursts} per server and file, {max(args.burst_keys, 2)} keystrokes"
+               f" {args.burst_gap_ms:g} ms apart, timed from the last keystroke's didChange to the"
+               " publishDiagnostics of its version (incremental sync only).")
     return "\n".join(out)
 
 
@@ -422,6 +471,9 @@ def main(argv=None) -> int:
                         help="a Python file to open and edit (repeatable; default: the 3.11.7 stdlib's"
                              " imaplib.py and test/test_ssl.py)")
     parser.add_argument("--runs", type=int, default=10, help="edits per server and file (10)")
+    parser.add_argument("--bursts", type=int, default=3, help="typing bursts per server and file (3; 0: none)")
+    parser.add_argument("--burst-keys", type=int, default=10, help="keystrokes (didChanges) per burst (10)")
+    parser.add_argument("--burst-gap-ms", type=float, default=30.0, help="milliseconds between keystrokes (30)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds for any one wait (30)")
     parser.add_argument("--change-wait", type=float, default=None,
                         help="seconds to wait for diagnostics after didChange before sending didSave"
@@ -436,6 +488,8 @@ def main(argv=None) -> int:
     try:
         if args.runs < 1:
             raise BenchError("--runs must be at least 1")
+        if args.bursts < 0 or args.burst_keys < 2 or args.burst_gap_ms < 0:
+            raise BenchError("--bursts must be 0 or more, --burst-keys at least 2, --burst-gap-ms 0 or more")
         if args.change_wait is None:
             args.change_wait = args.timeout
         if args.timeout <= 0 or args.change_wait <= 0:

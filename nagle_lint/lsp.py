@@ -4,7 +4,9 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
 
 - Diagnostics on didOpen, didChange and didSave, from `engine.check_source` over the editor's
   buffer (not the file on disk), with the settings of the nearest pyproject.toml; `# noqa` applies
-  as in the CLI. Each diagnostic carries the code, a link to the rule docs and the related
+  as in the CLI. Pushed diagnostics are analysed on a background thread, one analysis per buffer
+  at a time: keystrokes made while it runs are analysed together once it ends (its result, for a
+  text already gone, is not shown), so the editor never waits for one analysis per keystroke. Each diagnostic carries the code, a link to the rule docs and the related
   locations (first write, read). Pushed (publishDiagnostics), or pulled (textDocument/diagnostic)
   when the client supports that; then nothing is pushed, so nothing shows twice.
 - While the buffer does not parse, the last good findings stay (the editor reports syntax errors
@@ -22,10 +24,13 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import logging
 import os
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -178,6 +183,12 @@ def build_server():
     cache: dict[tuple[str, bool], tuple[Any, str, FileResult]] = {}
     last_good: dict[tuple[str, bool], FileResult] = {}  # the last result of a buffer that parsed
     fixed_all: dict[str, tuple] = {}  # uri -> (version, text, the fix-all round): code actions come often
+    # Pushed diagnostics are analysed on one background thread, so that the server keeps reading
+    # edits meanwhile; the engine runs under engine_lock wherever it is called from.
+    engine_lock = threading.Lock()
+    background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nagle-lint-analysis")
+    running: set[str] = set()  # buffers with an analysis on the background thread
+    edited: set[str] = set()  # ... edited (or saved) since that analysis took its text
 
     severities = {
         Severity.ERROR: types.DiagnosticSeverity.Error,
@@ -202,27 +213,47 @@ def build_server():
             if closed:
                 last_good.pop((uri, fixes), None)
 
-    def analyse(ls, uri: str, fixes: bool = False) -> tuple[str, FileResult] | None:
-        from nagle_lint.engine import check_source
-
+    def snapshot(ls, uri: str, fixes: bool):
+        """(version, text, path, settings) of the buffer now, or (version, text, None, FileResult)
+        when this text was analysed already."""
         document = ls.workspace.get_text_document(uri)
         text = document.source
         cached = cache.get((uri, fixes))
         if cached is not None and cached[0] == document.version and cached[1] == text:
-            return text, cached[2]
+            return document.version, text, None, cached[2]
         path = doc_path(document)
 
         def show(message: str) -> None:
             ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=message))
 
+        settings = settings_for(path if os.path.isabs(path) else None, show)
+        return document.version, text, path, settings if fixes else replace(settings, fixes=False)
+
+    def check(text: str, path: str, settings) -> FileResult:
+        from nagle_lint.engine import check_source
+
+        with engine_lock:
+            return check_source(text, path, settings)
+
+    def failed(ls, uri: str, error: BaseException) -> None:
+        # the engine should not raise; never take the server down
+        log.error("nagle-lint: analysis failed for %s", uri, exc_info=error)
+        ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error,
+                                                     message=f"nagle-lint: {uri}: {error}"))
+
+    def analyse(ls, uri: str, fixes: bool = False) -> tuple[str, FileResult] | None:
+        version, text, path, settings = snapshot(ls, uri, fixes)
+        if path is None:
+            return text, settings
         try:
-            settings = settings_for(path if os.path.isabs(path) else None, show)
-            result = check_source(text, path, settings if fixes else replace(settings, fixes=False))
-        except Exception as error:  # the engine should not raise; never take the server down
-            log.exception("nagle-lint: analysis failed for %s", uri)
-            ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error,
-                                                         message=f"nagle-lint: {uri}: {error}"))
+            result = check(text, path, settings)
+        except Exception as error:
+            failed(ls, uri, error)
             return None
+        return text, record(uri, fixes, version, text, result)
+
+    def record(uri: str, fixes: bool, version, text: str, result: FileResult) -> FileResult:
+        """Keep a buffer's result (while it does not parse: the last good findings that still fit)."""
         if result.error is not None and result.error.kind == "syntax":
             # mid-typing: the editor reports the syntax error; keep showing what was found before
             lines = text.count("\n") + 1
@@ -231,8 +262,8 @@ def build_server():
             result = FileResult(result.path, findings=kept, source_hash=result.source_hash)
         else:
             last_good[(uri, fixes)] = result
-        cache[(uri, fixes)] = (document.version, text, result)
-        return text, result
+        cache[(uri, fixes)] = (version, text, result)
+        return result
 
     def diagnostic(index: LineIndex, uri: str, finding: Finding, enc: str) -> types.Diagnostic:
         related = [
@@ -256,9 +287,9 @@ def build_server():
 
     def diagnostics_of(ls, uri: str) -> list | None:
         analysed = analyse(ls, uri)
-        if analysed is None:
-            return None
-        text, result = analysed
+        return None if analysed is None else diagnostics_for(ls, uri, *analysed)
+
+    def diagnostics_for(ls, uri: str, text: str, result: FileResult) -> list:
         index, enc = LineIndex(text), encoding(ls)
         return [diagnostic(index, uri, f, enc) for f in sorted(result.all_findings(), key=Finding.sort_key)]
 
@@ -269,14 +300,45 @@ def build_server():
         return getattr(text_document, "diagnostic", None) is not None
 
     def publish(ls, uri: str) -> None:
+        """Push the diagnostics of the buffer's latest text, analysed in the background."""
         if pulls(ls):
             return
-        diagnostics = diagnostics_of(ls, uri)
-        if diagnostics is None:
+        if uri in running:
+            edited.add(uri)  # analysed when the running analysis ends
             return
-        version = ls.workspace.get_text_document(uri).version
-        ls.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics))
+        version, text, path, settings = snapshot(ls, uri, False)
+        if path is None:  # this very text was analysed already
+            send(ls, uri, version, text, settings)
+            return
+        running.add(uri)
+        loop = asyncio.get_running_loop()
+
+        def ended(future) -> None:
+            try:
+                loop.call_soon_threadsafe(analysed, ls, uri, version, text, future)
+            except RuntimeError:  # the server is shutting down
+                pass
+
+        background.submit(check, text, path, settings).add_done_callback(ended)
+
+    def analysed(ls, uri: str, version, text: str, future) -> None:
+        running.discard(uri)
+        error = future.exception()
+        if error is not None:
+            failed(ls, uri, error)
+        if uri not in ls.workspace.text_documents:
+            edited.discard(uri)  # closed meanwhile
+            return
+        if uri in edited:  # typed on meanwhile: this text is gone, analyse the buffer as it is now
+            edited.discard(uri)
+            publish(ls, uri)
+            return
+        if error is None:
+            send(ls, uri, version, text, record(uri, False, version, text, future.result()))
+
+    def send(ls, uri: str, version, text: str, result: FileResult) -> None:
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, version=version, diagnostics=diagnostics_for(ls, uri, text, result)))
 
     def refresh_all(ls) -> None:
         """Settings changed: every open buffer is analysed again."""
@@ -413,7 +475,8 @@ def build_server():
                 fixed = memo[2]
             else:
                 path = doc_path(document)
-                fixed = fix_all(text, path, settings_for(path if os.path.isabs(path) else None), result)
+                with engine_lock:
+                    fixed = fix_all(text, path, settings_for(path if os.path.isabs(path) else None), result)
                 fixed_all[uri] = (document.version, text, fixed)
             if fixed is not None and fixed.changed:
                 n = fixed.fixed

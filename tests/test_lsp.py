@@ -227,6 +227,15 @@ def _initialize(client: Client, root: Path, encodings=("utf-16",)) -> dict:
     return init
 
 
+def _open(client: Client, path: Path, text: str = SOURCE, version: int = 1) -> str:
+    """Write the file and open it as a buffer with the same text; its URI."""
+    path.write_text(text)
+    uri = path.as_uri()
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "python", "version": version, "text": text}})
+    return uri
+
+
 def _quick_fixes(client: Client, uri: str, diag: dict) -> list[dict]:
     return client.request("textDocument/codeAction", {
         "textDocument": {"uri": uri},
@@ -297,6 +306,42 @@ def test_diagnostics_follow_the_buffer(client, tmp_path):
     assert [d["code"] for d in client.wait_diagnostics(uri)] == ["NAG201", "NAG101"]
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
     assert client.wait_diagnostics(uri) == []
+    _shutdown(client)
+
+
+def test_keystrokes_during_an_analysis_are_analysed_once(client, tmp_path):
+    """Typing: the changes that arrive while the buffer is being analysed are analysed together
+    once that analysis ends. The editor gets the last version's diagnostics, not one analysis
+    per keystroke queued behind each other (10 keystrokes used to cost 10 analyses in a row)."""
+    import imaplib
+    import inspect
+
+    text = Path(inspect.getsourcefile(imaplib)).read_text(encoding="utf-8")  # long enough to type over
+    _initialize(client, tmp_path)
+    uri = _open(client, tmp_path / "imap_copy.py", text)
+    opened = client.wait_diagnostics(uri, version=1)
+    assert codes(opened) == ["NAG201", "NAG101"]
+
+    keys = 12  # a comment typed at the top, one character per change, then the line removed
+    changes = [((0, 0), (0, 0), "#\n")] + [((0, i), (0, i), "x") for i in range(1, keys - 1)]
+    changes.append(((0, 0), (1, 0), ""))
+    for version, (start, end, new) in enumerate(changes, start=2):
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{
+            "range": {"start": {"line": start[0], "character": start[1]},
+                      "end": {"line": end[0], "character": end[1]}}, "text": new}]})
+    last = len(changes) + 1
+    published = []
+    deadline = time.monotonic() + TIMEOUT
+    while not published or published[-1][0] != last:
+        assert time.monotonic() < deadline, f"no diagnostics for version {last}: {published}"
+        try:
+            message = client.notifications.get(timeout=1)
+        except queue.Empty:
+            continue
+        if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
+            published.append((message["params"].get("version"), message["params"]["diagnostics"]))
+    assert len(published) <= 3, [version for version, _ in published]
+    assert published[-1][1] == opened  # the text is as it was opened: the same diagnostics
     _shutdown(client)
 
 

@@ -6,15 +6,7 @@ from __future__ import annotations
 import queue
 import time
 
-from tests.test_lsp import SOURCE, TIMEOUT, _initialize, _quick_fixes, _shutdown, apply_text_edits, client, codes  # noqa: F401
-
-
-def _open(client, path, text=SOURCE, version=1) -> str:
-    path.write_text(text)
-    uri = path.as_uri()
-    client.notify("textDocument/didOpen", {"textDocument": {
-        "uri": uri, "languageId": "python", "version": version, "text": text}})
-    return uri
+from tests.test_lsp import SOURCE, TIMEOUT, _initialize, _open, _quick_fixes, _shutdown, apply_text_edits, client, codes  # noqa: F401
 
 
 def _change(client, uri, text, version) -> list[dict]:
