@@ -184,19 +184,21 @@ def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
 
 
 def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAULT_SETTINGS,
-                 tree: ast.Module | None = None) -> FileResult:
+                 tree: ast.Module | None = None, cancelled=None) -> FileResult:
     """Analyse one file's text. Pure: parses once (or reads the `ast` tree of the same text a
-    caller already has: flake8's), runs every enabled rule, applies noqa."""
+    caller already has: flake8's), runs every enabled rule, applies noqa. cancelled: asked now
+    and then during the flow walk; when it returns true, flow.paths.Cancelled is raised."""
     if "noqa" not in source.lower():
-        return _check_source(source, path, settings, tree)
+        return _check_source(source, path, settings, tree, cancelled)
     # noqa comments are judged against the findings they could suppress (NAG002, warnings)
-    result = _check_source(source, path, replace(settings, apply_noqa=False), tree)
+    result = _check_source(source, path, replace(settings, apply_noqa=False), tree, cancelled)
     enabled = frozenset(r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select,
                                                       _file_ignores(path, settings)))
     return noqa.judge(result, source, settings.apply_noqa, enabled)
 
 
-def _check_source(source: str, path: str, settings: Settings, tree: ast.Module | None = None) -> FileResult:
+def _check_source(source: str, path: str, settings: Settings, tree: ast.Module | None = None,
+                  cancelled=None) -> FileResult:
     digest = hashlib.blake2b(source.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
     rules = select_rules(settings.select, settings.ignore, settings.extend_select, _file_ignores(path, settings))
     if not rules:
@@ -207,14 +209,22 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
         tree = tree if tree is not None else screen(source)
     except ReadError as exc:
         return FileResult(path, error=exc.error, source_hash=digest)
-    module = sparse_tree(source, tree, settings, also=_wire_api_text(source, tree)) if settings.sparse else tree
     from nagle_lint.context import FileContext
     from nagle_lint.flow.analyse import analyse
+    from nagle_lint.flow.paths import Cancelled
+
+    def stop_if_cancelled() -> None:  # (between the steps that cannot stop half-way)
+        if cancelled is not None and cancelled():
+            raise Cancelled
+
+    stop_if_cancelled()
+    module = sparse_tree(source, tree, settings, also=_wire_api_text(source, tree)) if settings.sparse else tree
 
     try:
         real_path = path if path != "<stdin>" else None
-        facts = analyse(module, settings.stream_map(), real_path,
-                        linked=linked_modules(real_path, tree, settings, source) if real_path else ())
+        linked = linked_modules(real_path, tree, settings, source) if real_path else ()
+        stop_if_cancelled()
+        facts = analyse(module, settings.stream_map(), real_path, linked=linked, cancelled=cancelled)
         ctx = FileContext(path, source, facts, settings,
                           in_tests=is_test_path(path) and not settings.nodelay_in_tests)
         findings = []
@@ -222,6 +232,8 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
             findings.extend(f for f in CHECKS[rule.code](ctx) if f is not None)
     except RecursionError:
         return FileResult(path, error=FileError("too-complex", "nesting too deep to analyse"), source_hash=digest)
+    except Cancelled:
+        raise
     except Exception as exc:  # noqa: BLE001 - a rule bug must not stop the run; reported as NAG001
         where = _crash_site(exc)
         return FileResult(path, error=FileError("crash", f"internal error {type(exc).__name__}: {exc} ({where}); "

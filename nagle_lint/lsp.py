@@ -5,8 +5,8 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
 - Diagnostics on didOpen, didChange and didSave, from `engine.check_source` over the editor's
   buffer (not the file on disk), with the settings of the nearest pyproject.toml; `# noqa` applies
   as in the CLI. Pushed diagnostics are analysed on a background thread, one analysis per buffer
-  at a time: keystrokes made while it runs are analysed together once it ends (its result, for a
-  text already gone, is not shown), so the editor never waits for one analysis per keystroke. Each diagnostic carries the code, a link to the rule docs and the related
+  at a time: a keystroke made while it runs stops it, and the keystrokes made meanwhile are
+  analysed together, so the editor never waits for one analysis per keystroke. Each diagnostic carries the code, a link to the rule docs and the related
   locations (first write, read). Pushed (publishDiagnostics), or pulled (textDocument/diagnostic)
   when the client supports that; then nothing is pushed, so nothing shows twice.
 - While the buffer does not parse, the last good findings stay (the editor reports syntax errors
@@ -229,11 +229,11 @@ def build_server():
         settings = settings_for(path if os.path.isabs(path) else None, show)
         return document.version, text, path, settings if fixes else replace(settings, fixes=False)
 
-    def check(text: str, path: str, settings) -> FileResult:
+    def check(text: str, path: str, settings, cancelled=None) -> FileResult:
         from nagle_lint.engine import check_source
 
         with engine_lock:
-            return check_source(text, path, settings)
+            return check_source(text, path, settings, cancelled=cancelled)
 
     def failed(ls, uri: str, error: BaseException) -> None:
         # the engine should not raise; never take the server down
@@ -304,7 +304,7 @@ def build_server():
         if pulls(ls):
             return
         if uri in running:
-            edited.add(uri)  # analysed when the running analysis ends
+            edited.add(uri)  # which stops the running analysis; analysed again when it has stopped
             return
         version, text, path, settings = snapshot(ls, uri, False)
         if path is None:  # this very text was analysed already
@@ -319,12 +319,15 @@ def build_server():
             except RuntimeError:  # the server is shutting down
                 pass
 
-        background.submit(check, text, path, settings).add_done_callback(ended)
+        # (set membership is one atomic step for the background thread)
+        background.submit(check, text, path, settings, lambda: uri in edited).add_done_callback(ended)
 
     def analysed(ls, uri: str, version, text: str, future) -> None:
+        from nagle_lint.flow.paths import Cancelled
+
         running.discard(uri)
         error = future.exception()
-        if error is not None:
+        if error is not None and not isinstance(error, Cancelled):
             failed(ls, uri, error)
         if uri not in ls.workspace.text_documents:
             edited.discard(uri)  # closed meanwhile

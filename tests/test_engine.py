@@ -884,3 +884,25 @@ def test_a_channel_a_wrapper_hands_back_writes_one_piece_per_send(send, between,
         assert ("NAG102", 42) in found and ("NAG202", 37) in found
     else:
         assert not any(code == "NAG102" for code, _ in found)
+
+
+def test_an_analysis_stops_when_its_caller_cancels_it():
+    # the language server stops analysing a buffer the user has typed on since: the walk asks
+    # now and then, and the answer "stop" is raised, never reported as a finding or a NAG001
+    from nagle_lint.flow.paths import Cancelled
+
+    source = "\n".join(["import socket", "s = socket.create_connection(('h', 1))"]
+                       + [f"def f{i}():\n    s.sendall(b'a')\n    s.sendall(b'b')\n    s.recv(1)" for i in range(300)])
+    whole = check_source(source, "client.py")
+    asked = []
+
+    def after(calls: int):
+        return lambda: asked.append(1) or len(asked) > calls
+
+    with pytest.raises(Cancelled):
+        check_source(source, "client.py", cancelled=after(0))  # before the walk begins
+    asked.clear()
+    with pytest.raises(Cancelled):
+        check_source(source, "client.py", cancelled=after(5))  # during the walk
+    assert check_source(source, "client.py", cancelled=lambda: False) == whole
+    assert {f.code for f in whole.findings} >= {"NAG101", "NAG201"}

@@ -44,6 +44,10 @@ _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "getti
                                  "getsockname"})
 
 
+class Cancelled(Exception):
+    """The caller no longer wants this analysis (the language server: the buffer changed)."""
+
+
 @dataclass(frozen=True, eq=False)
 class BoundMethod:
     """`sock.sendall` as a value: stored in an attribute or passed to a helper."""
@@ -273,8 +277,9 @@ def join(*states, base=None):
 
 
 class Walker:
-    def __init__(self, index: ModuleIndex, imports: ImportMap, resolver: Resolver) -> None:
+    def __init__(self, index: ModuleIndex, imports: ImportMap, resolver: Resolver, cancelled=None) -> None:
         self.index, self.imports, self.resolver = index, imports, resolver
+        self.cancelled = cancelled  # asked every 256 statements: raise Cancelled when it says so
         self.result = FlowResult()
         self.steps = 0
         self.stack: list[FunctionInfo] = []
@@ -308,13 +313,19 @@ class Walker:
         self._made_here: set = set()  # connections made, and closed, in the current root walk
         self._closed_here: set = set()
 
+    def _stop_if_cancelled(self) -> None:
+        if self.cancelled is not None and self.cancelled():
+            raise Cancelled
+
     # -- roots ------------------------------------------------------------------------------
     def run(self, module_root: FunctionInfo) -> FlowResult:
         # (a wire API's connection parameters, typed from the project's calls, whose callers are
         # walked too: they make the connection and decide its TCP_NODELAY)
         api = {id(f): self.resolver.api_params(f) for f in self.index.functions if not self.index.is_foreign(f)}
+        self._stop_if_cancelled()
         roots = [module_root] + [f for f in self.index.functions if self._is_root(f) and not self._inert(f)]
         for func in roots:
+            self._stop_if_cancelled()
             params = {**self.resolver.callback_params.get(id(func), {}), **api.get(id(func), {})}
             # an inherited method also runs for each subclass, with that subclass's attributes
             # and overrides (`connect()` made in the subclass, `send()` written in the base)
@@ -611,6 +622,8 @@ class Walker:
 
     def stmt(self, stmt, state, frame: _Frame):
         self.steps += 1
+        if not self.steps & 255:
+            self._stop_if_cancelled()
         kind = type(stmt)
         if kind is ast.Expr:
             return self.exprs(stmt.value, state, frame)
