@@ -6,7 +6,8 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
   buffer (not the file on disk), with the settings of the nearest pyproject.toml; `# noqa` applies
   as in the CLI. Pushed diagnostics are analysed on a background thread, one analysis per buffer
   at a time: a keystroke made while it runs stops it, and the keystrokes made meanwhile are
-  analysed together, so the editor never waits for one analysis per keystroke. Each diagnostic carries the code, a link to the rule docs and the related
+  analysed together, so the editor never waits for one analysis per keystroke. Pulled ones run
+  there too, and a request the client cancels stops its analysis. Each diagnostic carries the code, a link to the rule docs and the related
   locations (first write, read). Pushed (publishDiagnostics), or pulled (textDocument/diagnostic)
   when the client supports that; then nothing is pushed, so nothing shows twice.
 - While the buffer does not parse, the last good findings stay (the editor reports syntax errors
@@ -285,10 +286,6 @@ def build_server():
             data={"name": finding.name},
         )
 
-    def diagnostics_of(ls, uri: str) -> list | None:
-        analysed = analyse(ls, uri)
-        return None if analysed is None else diagnostics_for(ls, uri, *analysed)
-
     def diagnostics_for(ls, uri: str, text: str, result: FileResult) -> list:
         index, enc = LineIndex(text), encoding(ls)
         return [diagnostic(index, uri, f, enc) for f in sorted(result.all_findings(), key=Finding.sort_key)]
@@ -378,9 +375,23 @@ def build_server():
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
                     types.DiagnosticOptions(identifier=SOURCE, inter_file_dependencies=False,
                                             workspace_diagnostics=False))
-    def pull_diagnostics(ls, params: types.DocumentDiagnosticParams):
-        diagnostics = diagnostics_of(ls, params.text_document.uri)
-        return types.RelatedFullDocumentDiagnosticReport(items=diagnostics or [])
+    async def pull_diagnostics(ls, params: types.DocumentDiagnosticParams):
+        # (on the background thread too: the server reads on meanwhile, and a request the client
+        # cancels, as editors do when the buffer changes under it, stops its analysis)
+        uri = params.text_document.uri
+        version, text, path, result = snapshot(ls, uri, False)
+        if path is not None:
+            stop = threading.Event()
+            try:
+                result = await asyncio.wrap_future(background.submit(check, text, path, result, stop.is_set))
+            except asyncio.CancelledError:
+                stop.set()
+                raise
+            except Exception as error:
+                failed(ls, uri, error)
+                return types.RelatedFullDocumentDiagnosticReport(items=[])
+            result = record(uri, False, version, text, result)
+        return types.RelatedFullDocumentDiagnosticReport(items=diagnostics_for(ls, uri, text, result))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls, params: types.DidOpenTextDocumentParams):

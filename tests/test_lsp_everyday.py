@@ -114,6 +114,35 @@ def test_pull_diagnostics(client, tmp_path):
     assert client.proc.wait(timeout=TIMEOUT) == 0
 
 
+def test_a_pull_the_client_cancels_stops_its_analysis(client, tmp_path):
+    """Editors cancel a diagnostic request when the buffer changes under it: the server answers
+    it with RequestCancelled (its analysis stopped) and answers the next request in full."""
+    import imaplib
+    import inspect
+
+    from pathlib import Path
+
+    client.request("initialize", {
+        "processId": None, "rootUri": tmp_path.as_uri(),
+        "capabilities": {"textDocument": {"diagnostic": {"dynamicRegistration": False}}}})
+    client.notify("initialized", {})
+    text = Path(inspect.getsourcefile(imaplib)).read_text(encoding="utf-8")  # long enough to cancel in
+    uri = _open(client, tmp_path / "imap_copy.py", text)
+    client.send({"jsonrpc": "2.0", "id": 900, "method": "textDocument/diagnostic",
+                 "params": {"textDocument": {"uri": uri}}})
+    client.notify("$/cancelRequest", {"id": 900})
+    deadline = time.monotonic() + TIMEOUT
+    with client.lock:
+        while 900 not in client.responses:
+            assert time.monotonic() < deadline, "no answer to the cancelled request"
+            client.lock.wait(1)
+        cancelled = client.responses.pop(900)
+    assert cancelled.get("error", {}).get("code") == -32800, cancelled  # RequestCancelled
+    report = client.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
+    assert codes(report["items"]) == ["NAG201", "NAG101"]
+    _shutdown(client)
+
+
 def test_the_server_asks_to_watch_pyproject(client, tmp_path, monkeypatch):
     """With a client that allows dynamic registration, the server registers a file watcher for
     **/pyproject.toml after `initialized`."""
