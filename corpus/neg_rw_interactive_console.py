@@ -1,6 +1,8 @@
-"""An interactive client: a `while True:` loop sends each line someone types on the kept
-connection, while a listener thread prints what the server answers. The writes are paced by the
-person typing, not one burst of pieces, and TCP_NODELAY is set when the client connects."""
+"""An interactive client without TCP_NODELAY: a `while True:` loop sends each line someone
+types on the kept connection, while a listener thread prints what the server answers. Each
+line is one write, paced by the person typing: no write loop, and no request/response
+connection that needs TCP_NODELAY (40 ms between keystrokes is not felt; the judgement
+bench/realworld gives execnet's remote-shell client)."""
 import socket
 import sys
 import threading
@@ -9,7 +11,6 @@ import threading
 class Console:
     def __init__(self, host, port):
         self.sock = socket.create_connection((host, port))
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def listener(self):
         while True:

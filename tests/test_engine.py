@@ -906,3 +906,23 @@ def test_an_analysis_stops_when_its_caller_cancels_it():
         check_source(source, "client.py", cancelled=after(5))  # during the walk
     assert check_source(source, "client.py", cancelled=lambda: False) == whole
     assert {f.code for f in whole.findings} >= {"NAG101", "NAG201"}
+
+
+_CLIENT = "import socket\nimport sys\ns = socket.create_connection(('h', 1))\ns.sendall(b'HI')\ns.recv(2)\n"
+
+
+@pytest.mark.parametrize("loop, reported", [
+    # each request is a line someone typed, one write on the same turn: the person's pace
+    ("while True:\n    line = sys.stdin.readline().encode()\n    s.sendall(line)\n    s.recv(64)\n", False),
+    ("while True:\n    s.sendall(input().encode())\n    s.recv(64)\n", False),
+    ("while (line := input()) != 'q':\n    s.sendall(line.encode())\n    s.recv(64)\n", False),
+    # the program's own requests
+    ("while True:\n    s.sendall(b'PING')\n    s.recv(64)\n", True),
+    # typed once, before the loop: every later turn sends at the program's pace
+    ("line = input().encode()\nwhile True:\n    s.sendall(line)\n    s.recv(64)\n", True),
+    # typed on one path only
+    ("while True:\n    if sys.argv[1:]:\n        line = input().encode()\n    else:\n        line = b'PING'\n"
+     "    s.sendall(line)\n    s.recv(64)\n", True),
+])
+def test_requests_a_person_types_are_no_request_response(loop, reported):
+    assert (("NAG201", 3) in codes(_CLIENT + loop)) is reported

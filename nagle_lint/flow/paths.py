@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import ast
 
-from nagle_lint.flow import console, flags
+from nagle_lint.flow import console, flags, people
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.project.modules import importer_files, parsed
@@ -311,6 +311,7 @@ class Walker:
         self._ruled_out = 0
         self._true_setter_call: bool | None = None  # does the module call set_nodelay(<true>) anywhere?
         self._made_here: set = set()  # connections made, and closed, in the current root walk
+        self._paced_calls: set | None = None  # ids of the calls made after waiting for a person (people.py)
         self._closed_here: set = set()
 
     def _stop_if_cancelled(self) -> None:
@@ -982,6 +983,17 @@ class Walker:
         return (type(func) is ast.Attribute and func.attr in C.FILE_READS
                 and self.imports.qualify(func.value) in ("sys.stdin", "sys.__stdin__"))
 
+    def _paced(self, event: WriteEvent) -> bool:
+        """Was the write, or a call that led to it, made after waiting for a person on the same
+        turn (`line = input()`, then `sock.sendall(line)`)? Its exchange is the person's pace."""
+        if self._paced_calls is None:
+            self._paced_calls = set()
+            for body in [self.index.module.body] + [func.node.body for func in self.index.functions]:
+                if type(body) is list and any(self._waits_for_a_person(call) for call in self.calls(body)):
+                    self._paced_calls |= people.paced_calls(body, self._waits_for_a_person)
+        return bool(self._paced_calls) and (id(event.node) in self._paced_calls
+                                            or any(id(site) in self._paced_calls for site in event.sites))
+
     def _handler(self, frame: _Frame) -> Conn | None:
         cls = frame.act.self_cls
         if cls is None:
@@ -1514,7 +1526,7 @@ class Walker:
         retry = bool(args) and self._retry_loop(frame, args[0])
         new = set()
         chains = self._chains(state, conn)
-        if conn not in self.result.kept_writes and any(c[6] for c in chains):
+        if conn not in self.result.kept_writes and any(c[6] for c in chains) and not self._paced(event):
             self.result.kept_writes[conn] = call
         for chain in chains:
             first, second, count, dirty, cork, flag, _, _, _ = chain
@@ -1628,7 +1640,7 @@ class Walker:
             # and a loop around the read that was not around the connect repeats the exchange
             recurs = conn.side != C.CLIENT or (count >= 1 and _repeats_in_loop(conn, loops, first.loops))
             repeats = warm or recurs
-            if count >= 1 and repeats:
+            if count >= 1 and repeats and not self._paced(first):
                 self.result.exchanges.setdefault(conn, node)
             if count >= 2 and not second.large and not shadowed:
                 self._split(conn, chain, node, label, loops, repeats, recurs)

@@ -7,6 +7,9 @@ when the program writes to it and then waits for a reply, and `TCP_NODELAY` is n
 not after creation, not in another method, not in a helper. A relay (a tunnel or a port
 forwarder: `data = other.recv(n)`, then `sock.sendall(data)`) is reported too: it passes each
 piece on as it arrives, so a piece sent before the server ACKs the one before waits as well.
+A client whose requests are lines someone types (each written after `input()` or a read of
+`sys.stdin` on the same turn of its loop) is not: it goes at the person's pace, one write per
+line, and 40 ms between keystrokes is not felt.
 
 A Twisted client protocol (a `Protocol` or `LineReceiver` class of the project that writes
 `self.transport` and receives data) is flagged where its factory is connected over TCP
