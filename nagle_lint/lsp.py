@@ -189,6 +189,7 @@ def build_server():
     engine_lock = threading.Lock()
     background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nagle-lint-analysis")
     running: set[str] = set()  # buffers with an analysis on the background thread
+    stopping = threading.Event()  # shutdown: no new analysis, and the running one stops
     edited: set[str] = set()  # ... edited (or saved) since that analysis took its text
 
     severities = {
@@ -298,7 +299,7 @@ def build_server():
 
     def publish(ls, uri: str) -> None:
         """Push the diagnostics of the buffer's latest text, analysed in the background."""
-        if pulls(ls):
+        if pulls(ls) or stopping.is_set():
             return
         if uri in running:
             edited.add(uri)  # which stops the running analysis; analysed again when it has stopped
@@ -317,7 +318,8 @@ def build_server():
                 pass
 
         # (set membership is one atomic step for the background thread)
-        background.submit(check, text, path, settings, lambda: uri in edited).add_done_callback(ended)
+        background.submit(check, text, path, settings,
+                          lambda: uri in edited or stopping.is_set()).add_done_callback(ended)
 
     def analysed(ls, uri: str, version, text: str, future) -> None:
         from nagle_lint.flow.paths import Cancelled
@@ -410,6 +412,11 @@ def build_server():
         forget(params.text_document.uri)
         fixed_all.pop(params.text_document.uri, None)
         publish(ls, params.text_document.uri)
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(ls, params) -> None:
+        stopping.set()  # (exit then need not wait for an analysis nobody will see)
+        background.shutdown(wait=False, cancel_futures=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls, params: types.DidCloseTextDocumentParams):
