@@ -311,7 +311,8 @@ class Walker:
         self._ruled_out = 0
         self._true_setter_call: bool | None = None  # does the module call set_nodelay(<true>) anywhere?
         self._made_here: set = set()  # connections made, and closed, in the current root walk
-        self._paced_calls: set | None = None  # ids of the calls made after waiting for a person (people.py)
+        # functions whose walk met a wait for a person -> ids of their calls made after it (people.py)
+        self._paced_calls: dict = {}
         self._closed_here: set = set()
 
     def _stop_if_cancelled(self) -> None:
@@ -986,13 +987,9 @@ class Walker:
     def _paced(self, event: WriteEvent) -> bool:
         """Was the write, or a call that led to it, made after waiting for a person on the same
         turn (`line = input()`, then `sock.sendall(line)`)? Its exchange is the person's pace."""
-        if self._paced_calls is None:
-            self._paced_calls = set()
-            for body in [self.index.module.body] + [func.node.body for func in self.index.functions]:
-                if type(body) is list and any(self._waits_for_a_person(call) for call in self.calls(body)):
-                    self._paced_calls |= people.paced_calls(body, self._waits_for_a_person)
-        return bool(self._paced_calls) and (id(event.node) in self._paced_calls
-                                            or any(id(site) in self._paced_calls for site in event.sites))
+        # (the wait is walked before the writes it paces: its function is known by then)
+        return any(id(event.node) in paced or any(id(site) in paced for site in event.sites)
+                   for paced in self._paced_calls.values())
 
     def _handler(self, frame: _Frame) -> Conn | None:
         cls = frame.act.self_cls
@@ -1006,6 +1003,9 @@ class Walker:
         if self._waits_for_a_person(call):
             # `line = sys.stdin.readline()` in an interactive loop: each write is paced by what
             # someone types, so the writes around it are not one burst
+            walked = frame.act.func
+            if walked is not None and id(walked) not in self._paced_calls and type(walked.node.body) is list:
+                self._paced_calls[id(walked)] = people.paced_calls(walked.node.body, self._waits_for_a_person)
             return shadow(state)
         if console.is_console_call(call, self.imports):
             # an interactive console on the installed sys.stdout / sys.stdin: its prompt loop
