@@ -6,7 +6,7 @@ from __future__ import annotations
 import queue
 import time
 
-from tests.test_lsp import SOURCE, TIMEOUT, _initialize, _open, _quick_fixes, _shutdown, apply_text_edits, client, codes  # noqa: F401
+from tests.test_lsp import LONG_SOURCE, SOURCE, TIMEOUT, _initialize, _open, _quick_fixes, _shutdown, apply_text_edits, client, codes  # noqa: F401
 
 
 def _change(client, uri, text, version) -> list[dict]:
@@ -117,17 +117,11 @@ def test_pull_diagnostics(client, tmp_path):
 def test_a_pull_the_client_cancels_stops_its_analysis(client, tmp_path):
     """Editors cancel a diagnostic request when the buffer changes under it: the server answers
     it with RequestCancelled (its analysis stopped) and answers the next request in full."""
-    import imaplib
-    import inspect
-
-    from pathlib import Path
-
     client.request("initialize", {
         "processId": None, "rootUri": tmp_path.as_uri(),
         "capabilities": {"textDocument": {"diagnostic": {"dynamicRegistration": False}}}})
     client.notify("initialized", {})
-    text = Path(inspect.getsourcefile(imaplib)).read_text(encoding="utf-8")  # long enough to cancel in
-    uri = _open(client, tmp_path / "imap_copy.py", text)
+    uri = _open(client, tmp_path / "client.py", LONG_SOURCE)
     client.send({"jsonrpc": "2.0", "id": 900, "method": "textDocument/diagnostic",
                  "params": {"textDocument": {"uri": uri}}})
     client.notify("$/cancelRequest", {"id": 900})
@@ -139,7 +133,7 @@ def test_a_pull_the_client_cancels_stops_its_analysis(client, tmp_path):
         cancelled = client.responses.pop(900)
     assert cancelled.get("error", {}).get("code") == -32800, cancelled  # RequestCancelled
     report = client.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
-    assert codes(report["items"]) == ["NAG201", "NAG101"]
+    assert set(codes(report["items"])) == {"NAG201", "NAG101"} and len(report["items"]) == 201
     _shutdown(client)
 
 
