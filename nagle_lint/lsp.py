@@ -31,6 +31,7 @@ import logging
 import os
 import sys
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
@@ -318,8 +319,8 @@ def build_server():
                 pass
 
         # (set membership is one atomic step for the background thread)
-        background.submit(check, text, path, settings,
-                          lambda: uri in edited or stopping.is_set()).add_done_callback(ended)
+        stop = yielding(lambda: uri in edited or stopping.is_set())
+        background.submit(check, text, path, settings, stop).add_done_callback(ended)
 
     def analysed(ls, uri: str, version, text: str, future) -> None:
         from nagle_lint.flow.paths import Cancelled
@@ -385,7 +386,8 @@ def build_server():
         if path is not None:
             stop = threading.Event()
             try:
-                result = await asyncio.wrap_future(background.submit(check, text, path, result, stop.is_set))
+                result = await asyncio.wrap_future(background.submit(check, text, path, result,
+                                                                     yielding(stop.is_set)))
             except asyncio.CancelledError:
                 stop.set()
                 raise
@@ -512,6 +514,18 @@ def build_server():
         return actions
 
     return server
+
+
+def yielding(stop):
+    """stop, asked by an analysis on the background thread now and then, after giving up the
+    interpreter lock for a moment: the event loop then reads the next edit or cancel at once,
+    not after the lock's switch interval, which it waits out several times per message."""
+
+    def asked() -> bool:
+        time.sleep(0)
+        return stop()
+
+    return asked
 
 
 def _help_uri(code: str) -> str | None:
