@@ -114,6 +114,21 @@ class FileContext:
                         names[id(item.context_expr)] = dotted(item.optional_vars)
         return names
 
+    @cached_property
+    def functions_by_line(self) -> dict[int, list]:
+        """line -> this file's functions whose lines (decorators included) hold it: a finding asks
+        for its enclosing function without going through every function of the file."""
+        index = self.facts.index
+        found: dict[int, list] = {}
+        for func in index.functions:
+            if index.is_foreign(func):
+                continue
+            node = func.node
+            first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+            for line in range(first, (node.end_lineno or node.lineno) + 1):
+                found.setdefault(line, []).append(func)
+        return found
+
     def bound_name(self, node) -> str | None:
         """The name the flagged line gives a value, when it binds one."""
         return self._bindings.get(id(node))

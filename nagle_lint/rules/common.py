@@ -146,7 +146,10 @@ def _enclosing_function(ctx: FileContext, node):
     """The innermost function of this file whose body holds node (None at module level)."""
     from nagle_lint.flow.summaries import contains
 
-    holders = [f for f in ctx.facts.index.functions if not ctx.facts.index.is_foreign(f) and contains(f.node, node)]
+    line = getattr(node, "lineno", None)
+    candidates = ctx.functions_by_line.get(line, ()) if line is not None else \
+        [f for f in ctx.facts.index.functions if not ctx.facts.index.is_foreign(f)]
+    holders = [f for f in candidates if contains(f.node, node)]
     return min(holders, key=lambda f: (f.node.end_lineno or f.node.lineno) - f.node.lineno, default=None)
 
 
