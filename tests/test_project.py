@@ -87,6 +87,29 @@ def test_subclass_index_finds_other_files(tmp_path):
     assert subclass_files(str(package / "transport.py"), {"Other"}) == {}
 
 
+def test_installed_distributions_are_projects_of_their_own(tmp_path):
+    # in a site-packages folder each top-level package is its own project: a file's cross-file
+    # scans read its package, not every distribution installed beside it
+    from nagle_lint.project.modules import project_root
+
+    site = tmp_path / "lib" / "site-packages"
+    for package in ("pkga", "pkgb"):
+        (site / package).mkdir(parents=True)
+        (site / package / "__init__.py").write_text("")
+    (site / "pkga" / "base.py").write_text("class Base:\n    pass\n")
+    (site / "pkga" / "local.py").write_text("from pkga.base import Base\n\n\nclass Mine(Base):\n    pass\n")
+    (site / "pkgb" / "sub.py").write_text("from pkga.base import Base\n\n\nclass Other(Base):\n    pass\n")
+    base = str(site / "pkga" / "base.py")
+    assert module_name(base) == "pkga.base"  # imports still start at site-packages
+    assert project_root(base) == str(site / "pkga")
+    assert subclass_files(base, {"Base"}) == {str(site / "pkga" / "local.py"): {"Mine"}}
+    # elsewhere the package root is the project, as before
+    plain = tmp_path / "proj" / "pkga"
+    plain.mkdir(parents=True)
+    (plain / "__init__.py").write_text("")
+    assert project_root(str(plain / "base.py")) == str(tmp_path / "proj")
+
+
 def test_subclass_index_reads_each_import_statement(tmp_path):
     # Imports one after another, a `__future__` import first, parentheses with a comment, a
     # backslash: each names its own module, and an indented `class` counts too.

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from nagle_lint.project.modules import (_definition_texts, _project_sources, bound_imports, module_name,
-                                        package_root)
+                                        project_root)
 
 WRITES = frozenset({"send", "sendall", "write"})
 READS = frozenset({"recv", "recv_into", "read", "readline", "readexactly"})
@@ -111,7 +111,7 @@ def api_caller_files(path: str, apis: tuple[WireApi, ...]) -> dict[str, set[str]
     word = name.rpartition(".")[2].encode()
     patterns = [_call_pattern(api) for api in apis]
     out: dict[str, set[str]] = {}
-    for other, data in _project_sources(package_root(path)):
+    for other, data in _project_sources(project_root(path)):
         if os.path.abspath(other) == here:
             continue
         if word not in data or b"import" not in data or not any(p.search(data) for p in patterns):

@@ -68,6 +68,17 @@ def package_root(path: str) -> str:
     return folder
 
 
+def project_root(path: str) -> str:
+    """The folder whose files the cross-file scans read for this file (subclasses, importers,
+    callers): its package root, except in an installed environment's site-packages (or
+    dist-packages), where each top-level package is a project of its own: the scans would
+    otherwise read every distribution installed there (a top-level module alone: no other file)."""
+    root = package_root(path)
+    if os.path.basename(root) not in ("site-packages", "dist-packages"):
+        return root
+    return os.path.join(root, os.path.relpath(os.path.abspath(path), root).split(os.sep)[0])
+
+
 def module_name(path: str) -> str:
     """`pkg.sub.mod` for pkg/sub/mod.py (`pkg.sub` for its __init__.py; `thrift.mod` for
     src/mod.py when the project installs src/ as the package `thrift`)."""
@@ -461,7 +472,7 @@ def factory_files(path: str, class_names: set[str]) -> dict[str, set[str]]:
     Twisted factory that serves or connects it: file -> the names imported."""
     out: dict[str, set[str]] = {}
     here = os.path.abspath(path)
-    for other, name in _project_index(package_root(path))[1].get(module_name(path), ()):
+    for other, name in _project_index(project_root(path))[1].get(module_name(path), ()):
         if other != here and name in class_names:
             out.setdefault(other, set()).add(name)
     return out
@@ -508,7 +519,7 @@ def importer_files(path: str, names: set[str]) -> dict[str, dict[str, str]]:
     is judged on the library."""
     out: dict[str, dict[str, str]] = {}
     here = os.path.abspath(path)
-    for other, imported in _importer_index(package_root(path)).get(module_name(path), ()):
+    for other, imported in _importer_index(project_root(path)).get(module_name(path), ()):
         found = {local: name for local, name in imported.items() if name in names}
         if found and other != here and not is_test_path(other):
             out[other] = found
@@ -539,7 +550,7 @@ def subclass_files(path: str, class_names: set[str]) -> dict[str, set[str]]:
     """Other project files with classes built on this module's classes: file -> their names."""
     out: dict[str, set[str]] = {}
     here = os.path.abspath(path)
-    for other, subclass, bases in _class_index(package_root(path)).get(module_name(path), ()):
+    for other, subclass, bases in _class_index(project_root(path)).get(module_name(path), ()):
         if other != here and bases & class_names:
             out.setdefault(other, set()).add(subclass)
     return out
