@@ -926,3 +926,15 @@ _CLIENT = "import socket\nimport sys\ns = socket.create_connection(('h', 1))\ns.
 ])
 def test_requests_a_person_types_are_no_request_response(loop, reported):
     assert (("NAG201", 3) in codes(_CLIENT + loop)) is reported
+
+
+def test_noqa_directives_are_read_where_they_name_one_of_our_codes():
+    # other tools' codes are in most files of an installed environment: such files are not
+    # tokenized for directives, since only our codes are judged (unknown-code warnings, NAG002)
+    from nagle_lint.noqa import directives, unknown_code_warnings
+
+    assert directives("x = 1  # noqa: E501\ny = 2  # noqa\n") == []
+    found = directives("x = 1  # NoQA: e501,\tNag101\ns = '# noqa: NAG102'\n")
+    assert [(d.line, d.codes) for d in found] == [(1, ("E501", "NAG101"))]  # not the one in a string
+    assert unknown_code_warnings("x = 1  # noqa: E501, nag999\n", frozenset({"NAG101"})) == \
+        ("1: unknown rule code NAG999 in `# noqa`",)
