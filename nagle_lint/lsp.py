@@ -6,8 +6,8 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
   buffer (not the file on disk), with the settings of the nearest pyproject.toml; `# noqa` applies
   as in the CLI. Pushed diagnostics are analysed on a background thread, one analysis per buffer
   at a time: a keystroke made while it runs stops it, and the keystrokes made meanwhile are
-  analysed together, so the editor never waits for one analysis per keystroke. Pulled ones run
-  there too, and a request the client cancels stops its analysis. Each diagnostic carries the code, a link to the rule docs and the related
+  analysed together, so the editor never waits for one analysis per keystroke. Pulled ones and
+  code actions run there too, and a request the client cancels stops its analysis. Each diagnostic carries the code, a link to the rule docs and the related
   locations (first write, read). Pushed (publishDiagnostics), or pulled (textDocument/diagnostic)
   when the client supports that; then nothing is pushed, so nothing shows twice.
 - While the buffer does not parse, the last good findings stay (the editor reports syntax errors
@@ -244,16 +244,29 @@ def build_server():
         ls.window_log_message(types.LogMessageParams(type=types.MessageType.Error,
                                                      message=f"nagle-lint: {uri}: {error}"))
 
-    def analyse(ls, uri: str, fixes: bool = False) -> tuple[str, FileResult] | None:
-        version, text, path, settings = snapshot(ls, uri, fixes)
-        if path is None:
-            return text, settings
+    async def in_background(work):
+        """work(cancelled) on the background thread, awaited by a request handler: when the
+        client cancels the request, the analysis stops at its next question."""
+        stop = threading.Event()
         try:
-            result = check(text, path, settings)
-        except Exception as error:
-            failed(ls, uri, error)
-            return None
-        return text, record(uri, fixes, version, text, result)
+            return await asyncio.wrap_future(background.submit(work, yielding(stop.is_set)))
+        except asyncio.CancelledError:
+            stop.set()
+            raise
+
+    async def analysed_for_request(ls, uri: str, fixes: bool):
+        """(version, text, result) of the buffer now, analysed in the background; None when the
+        analysis failed."""
+        version, text, path, result = snapshot(ls, uri, fixes)
+        if path is not None:
+            settings = result
+            try:
+                result = await in_background(lambda cancelled: check(text, path, settings, cancelled))
+            except Exception as error:
+                failed(ls, uri, error)
+                return None
+            result = record(uri, fixes, version, text, result)
+        return version, text, result
 
     def record(uri: str, fixes: bool, version, text: str, result: FileResult) -> FileResult:
         """Keep a buffer's result (while it does not parse: the last good findings that still fit)."""
@@ -382,19 +395,10 @@ def build_server():
         # (on the background thread too: the server reads on meanwhile, and a request the client
         # cancels, as editors do when the buffer changes under it, stops its analysis)
         uri = params.text_document.uri
-        version, text, path, result = snapshot(ls, uri, False)
-        if path is not None:
-            stop = threading.Event()
-            try:
-                result = await asyncio.wrap_future(background.submit(check, text, path, result,
-                                                                     yielding(stop.is_set)))
-            except asyncio.CancelledError:
-                stop.set()
-                raise
-            except Exception as error:
-                failed(ls, uri, error)
-                return types.RelatedFullDocumentDiagnosticReport(items=[])
-            result = record(uri, False, version, text, result)
+        analysed = await analysed_for_request(ls, uri, False)
+        if analysed is None:
+            return types.RelatedFullDocumentDiagnosticReport(items=[])
+        _, text, result = analysed
         return types.RelatedFullDocumentDiagnosticReport(items=diagnostics_for(ls, uri, text, result))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -446,12 +450,14 @@ def build_server():
                                                    types.CodeActionKind.SourceFixAll],
                                 resolve_provider=False),
     )
-    def code_action(ls, params: types.CodeActionParams):
+    async def code_action(ls, params: types.CodeActionParams):
+        # (analysed in the background: editors ask on every cursor move and cancel what they
+        # no longer need)
         uri = params.text_document.uri
-        analysed = analyse(ls, uri, fixes=True)
-        if analysed is None:
-            return None
-        text, result = analysed
+        analysed = await analysed_for_request(ls, uri, True)
+        if analysed is None or ls.workspace.get_text_document(uri).version != analysed[0]:
+            return None  # (edited meanwhile: these positions would be the old text's)
+        version, text, result = analysed
         index, enc = LineIndex(text), encoding(ls)
         only = params.context.only or []
         want_quick = not only or any(str(k).startswith("quickfix") for k in only)
@@ -492,15 +498,21 @@ def build_server():
                     edit=types.WorkspaceEdit(changes={uri: [edit]}),
                 ))
         if want_all and last_good.get((uri, True)) is result:  # never from findings kept while it does not parse
-            document = ls.workspace.get_text_document(uri)
             memo = fixed_all.get(uri)
-            if memo is not None and memo[0] == document.version and memo[1] == text:
+            if memo is not None and memo[0] == version and memo[1] == text:
                 fixed = memo[2]
             else:
-                path = doc_path(document)
-                with engine_lock:
-                    fixed = fix_all(text, path, settings_for(path if os.path.isabs(path) else None), result)
-                fixed_all[uri] = (document.version, text, fixed)
+                path = doc_path(ls.workspace.get_text_document(uri))
+                settings = settings_for(path if os.path.isabs(path) else None)
+
+                def fix_round(cancelled):
+                    with engine_lock:
+                        return fix_all(text, path, settings, result)
+
+                fixed = await in_background(fix_round)
+                if ls.workspace.get_text_document(uri).version != version:
+                    return None
+                fixed_all[uri] = (version, text, fixed)
             if fixed is not None and fixed.changed:
                 n = fixed.fixed
                 actions.append(types.CodeAction(

@@ -114,6 +114,20 @@ def test_pull_diagnostics(client, tmp_path):
     assert client.proc.wait(timeout=TIMEOUT) == 0
 
 
+def _cancelled_at_once(client, method: str, params: dict) -> dict:
+    """Send a request and cancel it right away, as an editor does; the answer it gets."""
+    client.next_id += 1
+    ident = client.next_id
+    client.send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
+    client.notify("$/cancelRequest", {"id": ident})
+    deadline = time.monotonic() + TIMEOUT
+    with client.lock:
+        while ident not in client.responses:
+            assert time.monotonic() < deadline, f"no answer to the cancelled {method}"
+            client.lock.wait(1)
+        return client.responses.pop(ident)
+
+
 def test_a_pull_the_client_cancels_stops_its_analysis(client, tmp_path):
     """Editors cancel a diagnostic request when the buffer changes under it: the server answers
     it with RequestCancelled (its analysis stopped) and answers the next request in full."""
@@ -122,18 +136,28 @@ def test_a_pull_the_client_cancels_stops_its_analysis(client, tmp_path):
         "capabilities": {"textDocument": {"diagnostic": {"dynamicRegistration": False}}}})
     client.notify("initialized", {})
     uri = _open(client, tmp_path / "client.py", LONG_SOURCE)
-    client.send({"jsonrpc": "2.0", "id": 900, "method": "textDocument/diagnostic",
-                 "params": {"textDocument": {"uri": uri}}})
-    client.notify("$/cancelRequest", {"id": 900})
-    deadline = time.monotonic() + TIMEOUT
-    with client.lock:
-        while 900 not in client.responses:
-            assert time.monotonic() < deadline, "no answer to the cancelled request"
-            client.lock.wait(1)
-        cancelled = client.responses.pop(900)
+    cancelled = _cancelled_at_once(client, "textDocument/diagnostic", {"textDocument": {"uri": uri}})
     assert cancelled.get("error", {}).get("code") == -32800, cancelled  # RequestCancelled
     report = client.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
     assert set(codes(report["items"])) == {"NAG201", "NAG101"} and len(report["items"]) == 501
+    _shutdown(client)
+
+
+def test_code_actions_run_beside_the_diagnostics_and_can_be_cancelled(client, tmp_path):
+    """Editors ask for code actions on every cursor move and cancel the ones they no longer
+    need: a cancelled request gets RequestCancelled, the next one its quick fixes, while the
+    buffer's diagnostics are analysed on the same background thread."""
+    _initialize(client, tmp_path)
+    uri = _open(client, tmp_path / "client.py", LONG_SOURCE)
+    line = LONG_SOURCE.splitlines().index("    s.sendall(b'BODY')")  # request_0's second piece
+    where = {"start": {"line": line, "character": 4}, "end": {"line": line, "character": 4}}
+    params = {"textDocument": {"uri": uri}, "range": where, "context": {"diagnostics": [], "only": ["quickfix"]}}
+    cancelled = _cancelled_at_once(client, "textDocument/codeAction", params)
+    assert cancelled.get("error", {}).get("code") == -32800, cancelled  # RequestCancelled
+    actions = client.request("textDocument/codeAction", params)
+    titles = [action["title"] for action in actions]
+    assert any("[NAG101]" in title and "safe fix" in title for title in titles), titles
+    assert client.wait_diagnostics(uri, version=1)  # and the pushed diagnostics came too
     _shutdown(client)
 
 
