@@ -187,7 +187,7 @@ def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAUL
                  tree: ast.Module | None = None, cancelled=None) -> FileResult:
     """Analyse one file's text. Pure: parses once (or reads the `ast` tree of the same text a
     caller already has: flake8's), runs every enabled rule, applies noqa. cancelled: asked now
-    and then during the flow walk; when it returns true, flow.paths.Cancelled is raised."""
+    and then during the analysis; when it returns true, flow.paths.Cancelled is raised."""
     if "noqa" not in source.lower():
         return _check_source(source, path, settings, tree, cancelled)
     # noqa comments are judged against the findings they could suppress (NAG002, warnings)

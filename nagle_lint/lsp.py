@@ -4,12 +4,13 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
 
 - Diagnostics on didOpen, didChange and didSave, from `engine.check_source` over the editor's
   buffer (not the file on disk), with the settings of the nearest pyproject.toml; `# noqa` applies
-  as in the CLI. Pushed diagnostics are analysed on a background thread, one analysis per buffer
-  at a time: a keystroke made while it runs stops it, and the keystrokes made meanwhile are
-  analysed together, so the editor never waits for one analysis per keystroke. Pulled ones and
-  code actions run there too, and a request the client cancels stops its analysis. Each diagnostic carries the code, a link to the rule docs and the related
+  as in the CLI. Each diagnostic carries the code, a link to the rule docs and the related
   locations (first write, read). Pushed (publishDiagnostics), or pulled (textDocument/diagnostic)
   when the client supports that; then nothing is pushed, so nothing shows twice.
+- Analyses run on a background thread, so the server keeps reading edits: pushed diagnostics one
+  per buffer at a time (a keystroke made while it runs stops it, and the keystrokes made
+  meanwhile are analysed together: the editor never waits for one analysis per keystroke);
+  pulled diagnostics and code actions there too, stopped when the client cancels the request.
 - While the buffer does not parse, the last good findings stay (the editor reports syntax errors
   itself); NAG001 is shown for the other reasons a file cannot be analysed.
 - Settings: a bad pyproject.toml is shown to the user (window/showMessage, once per version of
@@ -185,8 +186,8 @@ def build_server():
     cache: dict[tuple[str, bool], tuple[Any, str, FileResult]] = {}
     last_good: dict[tuple[str, bool], FileResult] = {}  # the last result of a buffer that parsed
     fixed_all: dict[str, tuple] = {}  # uri -> (version, text, the fix-all round): code actions come often
-    # Pushed diagnostics are analysed on one background thread, so that the server keeps reading
-    # edits meanwhile; the engine runs under engine_lock wherever it is called from.
+    # Analyses run on one background thread, so that the server keeps reading edits meanwhile;
+    # the engine runs under engine_lock wherever it is called from.
     engine_lock = threading.Lock()
     background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nagle-lint-analysis")
     running: set[str] = set()  # buffers with an analysis on the background thread

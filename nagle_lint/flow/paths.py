@@ -279,7 +279,7 @@ def join(*states, base=None):
 class Walker:
     def __init__(self, index: ModuleIndex, imports: ImportMap, resolver: Resolver, cancelled=None) -> None:
         self.index, self.imports, self.resolver = index, imports, resolver
-        self.cancelled = cancelled  # asked every 256 statements: raise Cancelled when it says so
+        self.cancelled = cancelled  # asked before each root and every 256 statements: Cancelled when true
         self.result = FlowResult()
         self.steps = 0
         self.stack: list[FunctionInfo] = []
