@@ -12,7 +12,7 @@ import ast
 from collections.abc import Callable
 
 from nagle_lint.flow.events import calls_in
-from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, TRIES, WITHS
+from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS
 
 Waits = Callable[[ast.Call], bool]
 
@@ -61,16 +61,16 @@ def _headers(stmt) -> list:
         return [stmt.iter]
     if kind in WITHS:
         return [item.context_expr for item in stmt.items]
-    if hasattr(ast, "Match") and kind is ast.Match:
+    if kind is MATCH:
         return [stmt.subject]
-    return []  # (try: nothing runs before its body)
+    return []  # (try: nothing runs before its body; a while's test runs every turn: _stmt)
 
 
 def _bodies(stmt) -> list:
     kind = type(stmt)
     if kind in TRIES:
         return [stmt.body, *(handler.body for handler in stmt.handlers), stmt.orelse, stmt.finalbody]
-    if hasattr(ast, "Match") and kind is ast.Match:
+    if kind is MATCH:
         return [case.body for case in stmt.cases]
     if kind in (ast.If, ast.While, *FOR_LOOPS):
         return [stmt.body, stmt.orelse]
