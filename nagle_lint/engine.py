@@ -19,6 +19,7 @@ import re
 import sys
 import tokenize
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -65,22 +66,39 @@ _SOCKET_FACTORIES = ("create_socket", "socksocket", "wrap_socket")
 _DOTTED_NAME_END = re.compile(r"[\w.]*$")
 
 
-@functools.lru_cache(maxsize=8)
-def _file_words(settings: Settings, binary: bool) -> tuple:
+# Parts shared by several words: a file is scanned once for each part and, only when it holds
+# one, for the words behind it (every file is scanned for 15 strings instead of 25: a fifth less time
+# for a tree that holds no socket code).
+_WORD_PARTS = ("onnect", "erver", "FromString(", ".recv", "listen")
+
+
+@functools.lru_cache(maxsize=64)
+def _word_groups(streams: tuple, binary: bool) -> tuple:
+    """((part, words holding it), ...) covering every file-level triage word."""
     words = [w for w in _TRIAGE_WORDS if w not in _GENERIC_WORDS] + ["clientFromString(", "serverFromString("]
-    words += [name.rpartition(".")[2] for name, _ in settings.streams]
-    return tuple(w.encode("utf-8") if binary else w for w in words if w)
+    words += [name.rpartition(".")[2] for name, _ in streams]
+    left = [w for w in dict.fromkeys(words) if w]
+    groups = []
+    for part in _WORD_PARTS:
+        behind = [w for w in left if part in w]
+        left = [w for w in left if part not in w]
+        if behind:
+            groups.append((part, behind))
+    groups += [(w, [w]) for w in left]
+    if binary:
+        return tuple((part.encode("utf-8"), tuple(w.encode("utf-8") for w in behind)) for part, behind in groups)
+    return tuple((part, tuple(behind)) for part, behind in groups)
 
 
 def triaged(text: str | bytes, settings: Settings = DEFAULT_SETTINGS) -> bool:
     """Can the file hold a finding? A cheap text test: a stream source, a socket-like call, or
     a socket helper's value used (files that fail it are never parsed)."""
-    if isinstance(text, bytes):
-        if any(word in text for word in _file_words(settings, True)):
+    binary = isinstance(text, bytes)
+    for part, words in _word_groups(settings.streams, binary):
+        if part in text and any(word in text for word in words):
             return True
+    if binary:
         return b"socket(" in text and _calls_socket(text.decode("latin-1"))
-    if any(word in text for word in _file_words(settings, False)):
-        return True
     return "socket(" in text and _calls_socket(text)
 
 
@@ -657,10 +675,11 @@ def check_paths(paths: list[str], settings: Settings = DEFAULT_SETTINGS, jobs: i
             todo.append(path)
     if progress is not None and hasattr(progress, "start"):
         progress.start(len(todo))  # a bar with a total (cache hits are not waited for)
-    for result in _fewer_collections(_run(todo, settings, jobs, progress)):
-        results[result.path] = result
-        if cache is not None and (result.error is None or result.error.kind != "read"):
-            cache.put(result.path, settings, result)
+    with fewer_collections():
+        for result in _run(todo, settings, jobs, progress):
+            results[result.path] = result
+            if cache is not None and (result.error is None or result.error.kind != "read"):
+                cache.put(result.path, settings, result)
     if cache is not None:
         cache.save()
     return [results[p] for p in sorted(results)]
@@ -697,11 +716,14 @@ def _run(files: list[str], settings: Settings, jobs: int | None, progress):
 GC_THRESHOLD = (50_000, 20, 100)
 
 
-def _fewer_collections(results):
+@contextmanager
+def fewer_collections():
+    """GC_THRESHOLD while the block runs, the caller's own threshold after it (a host process's
+    collector, flake8's, is tuned for its own work)."""
     old = gc.get_threshold()
     gc.set_threshold(*GC_THRESHOLD)
     try:
-        yield from results
+        yield
     finally:
         gc.set_threshold(*old)
 

@@ -45,6 +45,23 @@ def test_triage_reads_what_ends_in_socket_as_a_call_of_a_factory(text, passes):
     assert (check_source(text, "t.py").skipped is None) is passes
 
 
+@pytest.mark.parametrize("text", [
+    "import ssl\nc = ssl.create_connection(a)\n",  # each word a shared part stands for
+    "with create_server(a) as s:\n    pass\n",
+    "reactor.listenSSL(1, f, ctx)\n",
+    "data = conn.recv_into(buf)\n",
+    "ep = serverFromString(reactor, 'tcp:1')\n",
+    "h = client._HTTPConnection(host)\n",
+    "conn = reconnect_link(a)\n",  # the user's own factory, whose name holds a shared part
+    "conn = open_wire(a)\n",  # and one that holds none
+])
+def test_triage_finds_every_word_behind_a_shared_part(text):
+    from nagle_lint.engine import triaged
+
+    settings = Settings(streams=(("lib.reconnect_link", "tcp-client"), ("lib.open_wire", "tcp-client")))
+    assert triaged(text, settings) and triaged(text.encode(), settings)
+
+
 def test_syntax_error_in_socket_code_is_one_line():
     result = check_source("import socket\nsocket.socket(\n", "t.py")
     assert result.error is not None and result.error.kind == "syntax"

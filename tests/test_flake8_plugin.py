@@ -314,3 +314,30 @@ def test_plugin_builds_no_fixes():
     with_fixes = check_source(source, "t.py", dataclasses.replace(settings, fixes=True)).findings
     assert [f.span for f in without] == [f.span for f in with_fixes]
     assert not any(f.fixes for f in without) and any(f.fixes for f in with_fixes)
+
+
+def test_plugin_collects_cycles_less_often_only_while_it_runs(monkeypatch):
+    """flake8's process collects every 700 allocations and walks what flake8 holds: the engine
+    runs at the CLI's longer interval, and flake8 gets its own interval back afterwards."""
+    import gc
+
+    import nagle_lint.engine as engine
+
+    seen = []
+    check = engine.check_source
+
+    def spying(*args, **kwargs):
+        seen.append(gc.get_threshold())
+        return check(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "check_source", spying)
+    old = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    try:
+        codes = [text.split()[0] for _, _, text, _ in run_plugin(SOURCE)]
+        after = gc.get_threshold()
+    finally:
+        gc.set_threshold(*old)
+    assert codes == ["NAG201", "NAG101"]
+    assert seen == [engine.GC_THRESHOLD]
+    assert after == (700, 10, 10)
