@@ -242,7 +242,8 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
         real_path = path if path != "<stdin>" else None
         linked = linked_modules(real_path, tree, settings, source) if real_path else ()
         stop_if_cancelled()
-        facts = analyse(module, settings.stream_map(), real_path, linked=linked, cancelled=cancelled)
+        facts = analyse(module, settings.stream_map(), real_path, linked=linked, cancelled=cancelled,
+                        names_unix="unix" in source.lower())
         ctx = FileContext(path, source, facts, settings,
                           in_tests=is_test_path(path) and not settings.nodelay_in_tests)
         findings = []

@@ -955,3 +955,101 @@ def test_noqa_directives_are_read_where_they_name_one_of_our_codes():
     assert [(d.line, d.codes) for d in found] == [(1, ("E501", "NAG101"))]  # not the one in a string
     assert unknown_code_warnings("x = 1  # noqa: E501, nag999\n", frozenset({"NAG101"})) == \
         ("1: unknown rule code NAG999 in `# noqa`",)
+
+
+# A receiver thread reads the replies and sets each request's Event; ask() writes, waits, and
+# may write again (line 21).
+ANSWERED = '''import socket
+import threading
+
+
+class Client:
+    def __init__(self, host, port):
+        self.sock = socket.create_connection((host, port))
+        self.answered = threading.Event()
+        threading.Thread(target=self.reader, daemon=True).start()
+
+    def reader(self):
+        while True:
+            self.reply = self.sock.recv(4096)
+            self.answered.set()
+
+    def ask(self, question):
+        self.answered.clear()
+        self.sock.sendall(question)
+        {wait}
+        if self.reply.startswith(b"MOVED"):
+            self.sock.sendall(question)
+        return self.reply
+'''
+
+
+@pytest.mark.parametrize("wait, split", [
+    ("self.answered.wait(30)", False),  # the second write follows the answer to the first
+    ("pass", True),
+])
+def test_a_wait_for_another_thread_parts_the_writes_around_it(wait, split):
+    assert (("NAG101", 21) in codes(ANSWERED.format(wait=wait))) is split
+
+
+# A kept connection whose request goes through a loop (line 11): a partial-send retry loop
+# writes one buffer; a loop that sends something new each turn is a write loop (NAG103).
+SEND_LOOP = '''import socket
+
+
+class Client:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+
+    def ask(self, data):
+        total = 0
+        while total < len(data):
+            sent = self.sock.send(data[total:])
+            {advance}
+        return self.sock.recv(64)
+'''
+
+
+@pytest.mark.parametrize("advance, write_loop", [
+    ("total += sent", False),
+    ("total = total + sent", False),
+    ("total = sent + total", False),
+    ("total = sent", True),  # (no advance: the loop may send the same bytes again)
+])
+def test_every_spelling_of_a_partial_send_loop_is_one_write(advance, write_loop):
+    found = codes(SEND_LOOP.format(advance=advance))
+    assert ("NAG201", 6) in found
+    assert (("NAG103", 11) in found) is write_loop
+
+
+# A stream socket whose family comes from a row another object hands back (line 12).
+RUN_TIME_FAMILY = '''import socket
+
+
+class Client:
+    def __init__(self, addresses):
+        self.addresses = addresses
+        self.sock = None
+
+    def ask(self, data):
+        if self.sock is None:
+            family, address = self.addresses.first()
+            self.sock = socket.socket(family, socket.SOCK_STREAM)
+            self.sock.connect(address)
+        self.sock.sendall(data)
+        return self.sock.recv(64)
+{more}'''
+
+
+@pytest.mark.parametrize("more, reported", [
+    ("", True),
+    ("\n\nDEFAULT = 'unix:/run/app.sock'\n", False),  # the code knows Unix sockets: maybe one
+    ("\n\ndef local():\n    return socket.socket(socket.AF_UNIX)\n", False),
+])
+def test_a_stream_socket_of_a_run_time_family_is_tcp_where_unix_is_never_named(more, reported):
+    result = check_source(RUN_TIME_FAMILY.format(more=more), "t.py")
+    found = [f for f in result.findings if (f.code, f.span.line) == ("NAG201", 12)]
+    assert bool(found) is reported
+    if reported:  # less sure, and never fixed: TCP_NODELAY on an AF_UNIX socket raises
+        assert found[0].confidence.value == "medium" and found[0].fixes == ()
+        assert "known only at run time" in found[0].message

@@ -26,11 +26,13 @@ class ModuleFacts:
 
 
 def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None = None,
-            linked: tuple = (), cancelled=None) -> ModuleFacts:
+            linked: tuple = (), cancelled=None, names_unix: bool = True) -> ModuleFacts:
     """linked: the project modules whose classes and functions this one imports. Their
     definitions join this module's index, so a socket made here and written by a base class or a
     wrapper there is one connection; findings stay in this file (context drops the others).
-    cancelled: a callable the walk asks now and then; when it returns true, Cancelled is raised."""
+    cancelled: a callable the walk asks now and then; when it returns true, Cancelled is raised.
+    names_unix: does the file's whole text name a Unix socket (a stream socket of a family known
+    only at run time is taken as TCP only where it does not)?"""
     imports = ImportMap(module, path)  # this file's own names: what a fix may use
     seen = imports  # what the analysis reads names with: this file's and the linked files' imports
     own = _top_names(module)
@@ -66,7 +68,7 @@ def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None =
         _qualify_linked(index, used + ([(path, module)] if path else []))
         _alias_attribute_bases(index, seen)
     seen.module_attrs = module_attributes(index, seen)
-    resolver = Resolver(index, seen, user_streams)
+    resolver = Resolver(index, seen, user_streams, names_unix)
     module_root = FunctionInfo(node=module, name="<module>", cls=None, parent=None, params=[])  # type: ignore[arg-type]
     flow = Walker(index, seen, resolver, cancelled).run(module_root)
     return ModuleFacts(module, index, imports, resolver, flow, tuple(used))

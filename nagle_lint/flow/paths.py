@@ -40,6 +40,8 @@ _BEYOND_CLOSING = STREAM_METHODS - {"close", "shutdown"}
 
 
 # a socket's methods that neither send nor wait: on a channel (streams/channels.py) too
+# waits for another thread or task: an Event's, a Condition's, a Barrier's, asyncio.wait_for
+_WAITS = frozenset({"wait", "wait_for"})
 _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "gettimeout", "fileno", "getpeername",
                                  "getsockname"})
 
@@ -1076,6 +1078,10 @@ class Walker:
                                          for method, cls in methods], [cls for _, cls in methods])
         if type(func) is ast.Attribute and func.attr not in _LOCAL_SOCKET_CALLS and self._on_channel(func.value, frame):
             return shadow(state)  # `chan.exec_command(c)`: a channel request, maybe answered
+        if type(func) is ast.Attribute and func.attr in _WAITS:
+            # `request.response_event.wait(timeout)`: blocked until another thread (a reader)
+            # acts, often on the peer's answer: the writes before may have been answered
+            return shadow(state)
         self.spawned(call, state, frame)
         return state
 
@@ -2370,7 +2376,7 @@ _RELAY_READS = C.SOCKET_READS
 
 def _advances(loop, name: str, kind: str) -> bool:
     """Does the loop body move `name` past what was sent: `name = name[n:]` / `del name[:n]`
-    (rebind), or `name += n` (advance)?"""
+    (rebind), or `name += n` / `name = name + n` (advance)?"""
     stack = list(fast_children(loop))
     while stack:
         node = stack.pop()
@@ -2386,6 +2392,11 @@ def _advances(loop, name: str, kind: str) -> bool:
         if kind == "advance" and kind_of is ast.AugAssign and type(node.target) is ast.Name \
                 and node.target.id == name and type(node.op) is ast.Add:
             return True
+        if kind == "advance" and kind_of is ast.Assign and len(node.targets) == 1 \
+                and type(node.targets[0]) is ast.Name and node.targets[0].id == name \
+                and type(node.value) is ast.BinOp and type(node.value.op) is ast.Add \
+                and any(type(side) is ast.Name and side.id == name for side in (node.value.left, node.value.right)):
+            return True  # `sent_total = sent_total + sent`
         if kind_of not in DEFINITIONS:
             stack.extend(fast_children(node))
     return False

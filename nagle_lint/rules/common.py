@@ -74,8 +74,10 @@ def split_findings(ctx: FileContext, rule: Rule):
         found = ctx.finding(rule, second, message, related=related, fixes=fixes,
                             pieces=(split.first.size, split.second.size),
                             side="server" if split.conn.side == C.SERVER else "client")
-        # (a connection known only by use, from what the API's reader is given: less sure)
-        yield replace(found, confidence=Confidence.MEDIUM) if found is not None and split.by_use is not None else found
+        # (a connection known only by use, from what the API's reader is given, or whose family
+        # is known only at run time: less sure)
+        yield replace(found, confidence=Confidence.MEDIUM) if found is not None and (
+            split.by_use is not None or split.conn.family_at_run_time) else found
 
 
 def _by_use(ctx: FileContext, typed) -> list:
@@ -167,7 +169,9 @@ def _optional(conn, ctx: FileContext, notes: list = ()) -> str:
     if not flag and conn.gated_off:
         gates = ", ".join(f"`{g}`" for g in sorted(conn.skipped_gates))
         notes.append(f"this call passes {gates} false, which skips the factory's TCP_NODELAY")
-    if conn.maybe_unix:  # reported for the TCP path; the fix is left to the user (AF_UNIX rejects it)
+    if conn.family_at_run_time:
+        notes.append("its family is known only at run time: when it is TCP, not AF_UNIX")
+    elif conn.maybe_unix:  # reported for the TCP path; the fix is left to the user (AF_UNIX rejects it)
         notes.append("when its family is TCP, not AF_UNIX")
     return f" ({'; '.join(notes)})" if notes else ""
 
@@ -255,8 +259,9 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         if relay is not None:
             related.insert(len(others), ("relayed", relay[0]))
         fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
-        yield ctx.finding(rule, node, message, related=related, fixes=fixes,
-                          side="server" if side == C.SERVER else "client")
+        found = ctx.finding(rule, node, message, related=related, fixes=fixes,
+                            side="server" if side == C.SERVER else "client")
+        yield replace(found, confidence=Confidence.MEDIUM) if found is not None and conn.family_at_run_time else found
 
 
 def _named(ctx: FileContext, node, kept: str) -> str:

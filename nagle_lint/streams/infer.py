@@ -27,6 +27,9 @@ class Conn:
     listener: "Conn | None" = field(default=None, repr=False)
     proto_zero: bool = False  # socket.socket() without proto: asyncio will not set TCP_NODELAY
     maybe_unix: bool = False  # TCP on one path, AF_UNIX on another: report, never fix
+    # SOCK_STREAM of a family known only at run time, in code that never names a Unix socket:
+    # taken as TCP (maybe_unix too), with less confidence
+    family_at_run_time: bool = False
     optional_nodelay: str = ""  # the flag that turns TCP_NODELAY on, off by default (for messages)
     made_in_loops: tuple | None = None  # loops around the creation, when the walk saw it
     made_under: frozenset = frozenset()  # ids of the `if` tests around the creation, when the walk saw it
@@ -131,8 +134,11 @@ class Activation:
 
 
 class Resolver:
-    def __init__(self, index: ModuleIndex, imports: ImportMap, user_streams: dict[str, str]) -> None:
+    def __init__(self, index: ModuleIndex, imports: ImportMap, user_streams: dict[str, str],
+                 names_unix: bool = True) -> None:
+        """names_unix: does the checked file's text name a Unix socket (`unix` anywhere in it)?"""
         self.index = index
+        self.names_unix = names_unix
         self.imports = imports
         self.user_streams = user_streams
         self.conns: dict[int, Conn] = {}  # by id(origin node): one connection per creation site
@@ -681,12 +687,13 @@ class Resolver:
             found = self._socket_facts(call, act)
             if found is None or index is not None:
                 return None
-            facts, maybe_unix = found
+            facts, maybe_unix, at_run_time = found
             proto = _arg(call, 2, "proto")
             starred = any(a.star for a in args_of(call))
             conn = self.conn(call, facts, label, proto_zero=not starred and (
                              proto is None or constant(proto, self.imports, self.index.consts) == 0),
-                             maybe_unix=maybe_unix, origin_func=act.func if act else None)
+                             maybe_unix=maybe_unix, family_at_run_time=at_run_time,
+                             origin_func=act.func if act else None)
             return self.stream(conn, C.SOCKET, site=call)
         if qualified in C.IOSTREAM_WRAPPERS and index is None:
             target = _arg(call, 0, "socket")
@@ -759,13 +766,14 @@ class Resolver:
         return True
 
     def _socket_facts(self, call: ast.Call, act: Activation | None):
-        """(facts, maybe_unix) for socket.socket(...), or None when decided at run time."""
+        """(facts, maybe_unix, family at run time) for socket.socket(...), or None when decided
+        at run time."""
         starred = [a.value for a in args_of(call) if a.star == "*"]
         if starred or any(a.star == "**" for a in args_of(call)):
             # socket.socket(*getaddrinfo(host, port, 0, SOCK_STREAM)[0][:3]) is TCP; other
             # unpacked arguments are unknown (precision first)
             if len(starred) == 1 and self._from_stream_getaddrinfo(starred[0], act):
-                return C.TCP_CLIENT, False
+                return C.TCP_CLIENT, False, False
             return None
         family = _arg(call, 0, "family")
         kind = _arg(call, 1, "type")
@@ -780,21 +788,26 @@ class Resolver:
             if type_value is None and family is not None and self._socktype_is_stream(kind, act):
                 type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
         if not families and family is not None and _other_family(self.imports.qualify(family)):
-            return C.NOT_A_STREAM, False  # socket.AF_NETLINK, PF_RDS, AF_CAN...: never TCP
-        if not families or type_value is None:
-            return None  # decided at run time: precision first
+            return C.NOT_A_STREAM, False, False  # socket.AF_NETLINK, PF_RDS, AF_CAN...: never TCP
         inet = {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
         unix = C.FAMILY_NUMBERS["AF_UNIX"]
+        stream = type_value is not None and type_value & 0xF == C.TYPE_NUMBERS["SOCK_STREAM"]
+        if not families and stream and family is not None and not self.names_unix and self.index.file_of(call) == 0:
+            # `socket.socket(family, SOCK_STREAM)` in the checked file, the family unpacked from
+            # an address list another class keeps: a stream socket is TCP or AF_UNIX, and the
+            # file never names the second (still reported as maybe AF_UNIX: never fixed)
+            return C.TCP_CLIENT, True, True
+        if not families or type_value is None:
+            return None  # decided at run time: precision first
         if families == {unix}:
-            return C.UNIX_SOCKET, False
+            return C.UNIX_SOCKET, False, False
         if not families <= inet | {unix}:
-            return C.NOT_A_STREAM, False
-        maybe_unix = unix in families
-        if type_value & 0xF == C.TYPE_NUMBERS["SOCK_STREAM"]:
-            return C.TCP_CLIENT, maybe_unix
+            return C.NOT_A_STREAM, False, False
+        if stream:
+            return C.TCP_CLIENT, unix in families, False
         if type_value & 0xF == C.TYPE_NUMBERS["SOCK_DGRAM"]:
-            return C.UDP_SOCKET, False
-        return C.NOT_A_STREAM, False
+            return C.UDP_SOCKET, False, False
+        return C.NOT_A_STREAM, False, False
 
     def _families(self, expr, act: Activation | None, depth: int = 0) -> set[int]:
         """The address families an expression can hold: a constant, both arms of
@@ -1290,9 +1303,10 @@ class Resolver:
                         found = self._socket_facts(call, Activation(method, cls=cls))
                         if found is None:
                             return None
-                        facts, maybe_unix = found
+                        facts, maybe_unix, at_run_time = found
                         return self.stream(self.conn(call, facts, "self", maybe_unix=maybe_unix,
-                                                     origin_func=method), C.SOCKET, site=call)
+                                                     family_at_run_time=at_run_time, origin_func=method),
+                                           C.SOCKET, site=call)
         init = next((k.methods["__init__"] for k in chain if "__init__" in k.methods), None)
         if init is not None:
             # `asyncore.dispatcher.__init__(self, sock, map)` / `super().__init__(sock)`
