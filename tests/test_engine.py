@@ -1053,3 +1053,31 @@ def test_a_stream_socket_of_a_run_time_family_is_tcp_where_unix_is_never_named(m
     if reported:  # less sure, and never fixed: TCP_NODELAY on an AF_UNIX socket raises
         assert found[0].confidence.value == "medium" and found[0].fixes == ()
         assert "known only at run time" in found[0].message
+
+
+# typing.cast changes nothing at run time (the split is on line 13).
+CAST = '''import socket
+from typing import cast
+
+
+class Client:
+    def __init__(self, address):
+        self.sock = {placeholder}
+        self.sock = socket.create_connection(address)
+
+    def ask(self, head, body):
+        {narrow}
+        self.sock.sendall(head)
+        self.sock.sendall(body)
+        return self.sock.recv(64)
+'''
+
+
+@pytest.mark.parametrize("placeholder, narrow", [
+    ("None", "self.sock = cast(socket.socket, self.sock)"),
+    ("cast(socket.socket, None)", "pass"),
+    ("cast('socket.socket', None)", "sock = cast(socket.socket, self.sock)"),
+])
+def test_a_typing_cast_is_the_value_it_casts(placeholder, narrow):
+    found = codes(CAST.format(placeholder=placeholder, narrow=narrow))
+    assert ("NAG201", 8) in found and ("NAG101", 13) in found

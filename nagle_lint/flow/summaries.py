@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import ast
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.streams.names import dotted
+from nagle_lint.streams.names import dotted, uncast
 from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, node_ids, params_of, position_key
 
 CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert", "push"})
@@ -174,6 +174,9 @@ class ModuleIndex:
                     self._bind(element, value, i, cls, func)
             return
         key = dotted(target)
+        value = uncast(value)
+        if index is None and key is not None and dotted(value) == key:
+            return  # `self.sock = cast(socket.socket, self.sock)`: the name keeps what it holds
         if key is None:
             if type(target) is ast.Subscript:  # self.pool[k] = sock: an element of a container
                 owner = dotted(target.value)

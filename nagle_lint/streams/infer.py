@@ -15,7 +15,7 @@ from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo,
                                       index_column, reaching_bindings, reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.channels import channel_stream
-from nagle_lint.streams.names import ImportMap, constant, dotted
+from nagle_lint.streams.names import ImportMap, constant, dotted, uncast
 from nagle_lint.syntax import DEFINITIONS, argument, args_of, branches, default_of, is_const, is_str, positional
 
 
@@ -529,6 +529,9 @@ class Resolver:
                                          for b in elements]))
 
     def _call(self, call: ast.Call, act: Activation | None, index: int | None, depth: int):
+        value = uncast(call)
+        if value is not call:  # `cast(socket.socket, sock)`
+            return self.resolve(value, act, index, depth + 1)
         qualified = self.imports.qualify(call.func)
         if qualified is not None:
             made = self._factory(call, qualified, act, index)

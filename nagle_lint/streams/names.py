@@ -29,6 +29,15 @@ def dotted(expr: ast.expr) -> str | None:
     return None
 
 
+def uncast(expr):
+    """`value` for `cast(Type, value)` (typing's, by any import name): a cast changes nothing at
+    run time. Anything else as it is."""
+    if type(expr) is ast.Call and len(expr.args) == 2 and not expr.keywords \
+            and type(expr.args[1]) is not ast.Starred and (dotted(expr.func) or "").rpartition(".")[2] == "cast":
+        return expr.args[1]
+    return expr
+
+
 def shown(expr) -> str | None:
     """How a message names a receiver: `sock`, `self.sock`, or `self.conns[name]` for an element
     of a container."""
