@@ -1081,3 +1081,39 @@ class Client:
 def test_a_typing_cast_is_the_value_it_casts(placeholder, narrow):
     found = codes(CAST.format(placeholder=placeholder, narrow=narrow))
     assert ("NAG201", 8) in found and ("NAG101", 13) in found
+
+
+# A `@contextmanager` lends the connection a property makes on first use (the split: line 22).
+LENDS = '''import socket
+from contextlib import contextmanager
+
+
+class Client:
+    def __init__(self, address):
+        self.address, self.sock = address, None
+
+    @property
+    def _socket(self):
+        if self.sock is None:
+            self.sock = socket.create_connection(self.address)
+        return self.sock
+
+{lend}
+
+    def put(self, head, body):
+        with self._lend() as sock:
+            sock.sendall(head)
+            sock.sendall(body)
+            return sock.recv(64)
+'''
+
+
+@pytest.mark.parametrize("lend, split", [
+    ("    @contextmanager\n    def _lend(self):\n        yield self._socket", True),
+    # a fresh connection per command, closed when it is done: its first data is ACKed at once
+    ("    @contextmanager\n    def _lend(self):\n        s = socket.create_connection(self.address)\n"
+     "        try:\n            yield s\n        finally:\n            s.close()", False),
+])
+def test_a_context_manager_lends_the_connection_it_yields(lend, split):
+    found = codes(LENDS.format(lend=lend))
+    assert (("NAG101", 22) in found) is split

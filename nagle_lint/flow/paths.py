@@ -18,8 +18,8 @@ from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_g
 from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
-from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, return_statements,
-                                     returns_new)
+from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
+                                     return_statements, returns_new)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
@@ -709,7 +709,7 @@ class Walker:
                 stream = self._stream_of(item.context_expr, frame)
                 if stream is None and type(item.optional_vars) is ast.Name:
                     stream = self._stream_of(item.optional_vars, frame)
-                if stream is not None:
+                if stream is not None and not self._lends(item.context_expr, frame):
                     closing.append(stream)
             state = self.block(stmt.body, state, frame)
             for stream in closing:
@@ -1084,6 +1084,14 @@ class Walker:
             return shadow(state)
         self.spawned(call, state, frame)
         return state
+
+    def _lends(self, context_expr, frame: _Frame) -> bool:
+        """`with self._sock_ctx() as sock:`, a `@contextmanager` that yields a kept connection:
+        its exit may keep it open, so the `with` is not the connection's end."""
+        if type(context_expr) is not ast.Call:
+            return False
+        callee = self.resolver.callee(context_expr, frame.act)
+        return callee is not None and entered_by_with(callee)
 
     def _on_channel(self, receiver, frame: _Frame) -> bool:
         if type(receiver) not in (ast.Name, ast.Attribute) or dotted(receiver) in (None, "self") \

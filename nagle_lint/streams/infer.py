@@ -373,6 +373,10 @@ class Resolver:
             buffered = self._wbufsize(cls) not in (0, None)
             return self.stream(conn, C.BUFFERED_WRITER if buffered else C.RAW_WRITER, key)
         handed = self._handed_in(cls, attr, bindings) if key.count(".") == 1 else []
+        if not bindings and not handed and key.count(".") == 1:
+            getter = self.index.method(cls, attr)
+            if getter is not None and _is_property(getter):  # `return self.socket`, made on first use
+                return self._returned(getter, 1)
         if not bindings and not handed:
             return None
         # `self.socket = SnappySocket(self.socket)`: a wrapper of ours around what the attribute
@@ -1281,7 +1285,10 @@ class Resolver:
 
     def _returned(self, callee: FunctionInfo, depth: int):
         def compute():
-            values = [node.value for node in return_statements(callee.node) if node.value is not None]
+            if entered_by_with(callee):  # `with self._sock_ctx() as sock:` binds what it yields
+                values = [value for value in _yielded(callee.node) if value is not None]
+            else:
+                values = [node.value for node in return_statements(callee.node) if node.value is not None]
             if not values:
                 return None
             inner = Activation(callee)
@@ -1755,6 +1762,17 @@ def return_statements(func):
             continue
         else:
             stack.extend(fast_children(node))
+
+
+def _is_property(func: FunctionInfo) -> bool:
+    return any((dotted(d) or "").rpartition(".")[2] in ("property", "cached_property")
+               for d in getattr(func.node, "decorator_list", ()))
+
+
+def entered_by_with(func: FunctionInfo) -> bool:
+    """A `@contextmanager` (or `@asynccontextmanager`) generator: a `with` binds what it yields."""
+    return any((dotted(d) or "").rpartition(".")[2] in ("contextmanager", "asynccontextmanager")
+               for d in getattr(func.node, "decorator_list", ()))
 
 
 def _yielded(func):
