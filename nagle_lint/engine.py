@@ -19,8 +19,8 @@ import re
 import sys
 import tokenize
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 

@@ -39,9 +39,9 @@ STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READ
 _BEYOND_CLOSING = STREAM_METHODS - {"close", "shutdown"}
 
 
-# a socket's methods that neither send nor wait: on a channel (streams/channels.py) too
 # waits for another thread or task: an Event's, a Condition's, a Barrier's, asyncio.wait_for
 _WAITS = frozenset({"wait", "wait_for"})
+# a socket's methods that neither send nor wait: on a channel (streams/channels.py) too
 _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "gettimeout", "fileno", "getpeername",
                                  "getsockname"})
 
