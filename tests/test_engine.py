@@ -1117,3 +1117,31 @@ class Client:
 def test_a_context_manager_lends_the_connection_it_yields(lend, split):
     found = codes(LENDS.format(lend=lend))
     assert (("NAG101", 22) in found) is split
+
+
+# A socket class under a module-level alias (the split: line 13 when nothing is inserted).
+ALIAS = '''import socket
+
+socket_factory = socket.socket
+{rebound}
+
+class Client:
+    def __init__(self, address):
+        self.sock = socket_factory(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.connect(address)
+
+    def ask(self, head, body):
+        self.sock.sendall(head)
+        self.sock.sendall(body)
+        return self.sock.recv(64)
+'''
+
+
+@pytest.mark.parametrize("rebound, reported", [
+    ("", True),
+    ("if FAKE:\n    socket_factory = FakeSocket", False),  # two bindings: decided at run time
+])
+def test_a_module_level_alias_is_the_thing_it_names(rebound, reported):
+    source = ALIAS.format(rebound=rebound)
+    line = 13 + rebound.count("\n")
+    assert (("NAG101", line) in codes(source)) is reported

@@ -92,6 +92,41 @@ class ImportMap:
         for base in stars if self.project else ():
             for local, qualified in self.project.star_names(base).items():
                 self.names.setdefault(local, qualified)
+        self._alias_module_level(module)
+
+    def _alias_module_level(self, module: ast.Module) -> None:
+        """`socket_factory = socket.socket` at the top of the module, the name's only binding
+        in module-level code (a second one under a top-level `if` or `try` makes it no alias):
+        the imported thing under another name."""
+        bound: dict[str, int] = {}
+        aliases: dict[str, str] = {}
+        for stmt in module.body:
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+                value = dotted(stmt.value)
+                if value is not None:
+                    aliases[stmt.targets[0].id] = value
+        if not aliases:
+            return
+        stack = list(module.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound[node.name] = bound.get(node.name, 0) + 1
+            elif type(node) is ast.Name and type(node.ctx) is ast.Store:
+                bound[node.id] = bound.get(node.id, 0) + 1
+            elif not isinstance(node, ast.expr) or type(node) in (ast.Tuple, ast.List, ast.Starred):
+                stack.extend(ast.iter_child_nodes(node))  # (module-level code, not what defs hold)
+            elif type(node) is ast.NamedExpr:
+                stack.append(node.target)
+        for local, value in aliases.items():
+            head, dot, rest = value.partition(".")
+            if bound.get(local) != 1 or local in self.names or head == local or head not in self.names:
+                continue
+            if head in self._reexports:
+                self._resolve(head)
+            self.names[local] = self.names[head] + dot + rest
+            if not rest and head in self.modules:
+                self.modules.add(local)  # `sock_module = socket`
 
     def _base(self, node: ast.ImportFrom) -> str | None:
         base = node.module or ""
