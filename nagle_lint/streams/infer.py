@@ -1764,15 +1764,18 @@ def return_statements(func):
             stack.extend(fast_children(node))
 
 
+def _decorated(func: FunctionInfo, names: tuple) -> bool:
+    """Is the function decorated with one of names (`@property`, `@contextlib.contextmanager`)?"""
+    return any((dotted(d) or "").rpartition(".")[2] in names for d in getattr(func.node, "decorator_list", ()))
+
+
 def _is_property(func: FunctionInfo) -> bool:
-    return any((dotted(d) or "").rpartition(".")[2] in ("property", "cached_property")
-               for d in getattr(func.node, "decorator_list", ()))
+    return _decorated(func, ("property", "cached_property"))
 
 
 def entered_by_with(func: FunctionInfo) -> bool:
     """A `@contextmanager` (or `@asynccontextmanager`) generator: a `with` binds what it yields."""
-    return any((dotted(d) or "").rpartition(".")[2] in ("contextmanager", "asynccontextmanager")
-               for d in getattr(func.node, "decorator_list", ()))
+    return _decorated(func, ("contextmanager", "asynccontextmanager"))
 
 
 def _yielded(func):
