@@ -1145,3 +1145,111 @@ def test_a_module_level_alias_is_the_thing_it_names(rebound, reported):
     source = ALIAS.format(rebound=rebound)
     line = 13 + rebound.count("\n")
     assert (("NAG101", line) in codes(source)) is reported
+
+
+# A local name made on one of three branches (Unix for a path, else TCP two ways), one exchange
+# per call, then closed: the name is new on every path (the split: line 22, when the connection
+# is kept instead).
+BRANCHES = '''import socket
+
+
+class Gateway:
+    def __init__(self, target):
+        self.target, self.sock = target, None
+
+    def _connect(self):
+        if isinstance(self.target, str):
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            sock.connect(self.target)
+        elif {second}:
+            sock = socket.create_connection(self.target)
+        else:
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.connect(self.target)
+        return sock
+
+    def ask(self, head, body):
+        {get}
+        sock.sendall(head)
+        sock.sendall(body)
+        reply = sock.recv(64)
+        {end}
+        return reply
+'''
+
+
+@pytest.mark.parametrize("second, get, end, split", [
+    ("self.fast", "sock = self._connect()", "sock.close()", False),
+    ("self.fast", "sock = self._connect()", "pass", False),  # dropped, not kept: still one exchange
+    # kept for the next call
+    ("self.fast", "if self.sock is None:\n            self.sock = self._connect()\n        sock = self.sock", "pass", True),
+])
+def test_a_name_made_on_one_of_several_branches_is_new_on_each(second, get, end, split):
+    line = 22 + get.count("\n")
+    assert (("NAG101", line) in codes(BRANCHES.format(second=second, get=get, end=end))) is split
+
+
+# A dialer that does the protocol's handshake on a fresh connection, then hands the connection
+# on: the caller's requests follow on it (the connection: line 6).
+HANDSHAKE = '''import socket
+
+
+class Channel:
+    def __init__(self, sock):
+        self.sock = sock
+
+
+def dial(address):
+    sock = socket.create_connection(address)
+    sock.sendall(b"HELLO 3\\r\\n")
+    version = sock.recv(16)
+    {hand}
+'''
+
+
+@pytest.mark.parametrize("hand, handed_on", [
+    ("return sock", True),
+    ("return sock, version", True),
+    ("return Channel(sock)", True),  # an object of the module that keeps it
+    ("return _checked(sock, version)\n\n\ndef _checked(s, v):\n    return [s]", True),  # a helper hands it back
+    ("CONNECTIONS.append(sock)", True),
+    ("return version", False),  # the answer, not the connection
+    ("return sock.recv(64)", False),  # more data of the same exchange
+    ("sock.close()\n    return version", False),
+    ("return _checked(sock, version)\n\n\ndef _checked(s, v):\n    return v", False),
+])
+def test_a_connection_handed_on_after_its_handshake_carries_the_next_requests(hand, handed_on):
+    line = 10
+    assert (("NAG201", line) in codes(HANDSHAKE.format(hand=hand))) is handed_on
+
+
+# A record helper called on an object built for it: the flagged call names the connection as
+# its argument (`Record(b"P").write(sock)`), not as the object that writes it.
+RECORDS = '''import socket
+
+
+class Record:
+    def __init__(self, content):
+        self.content = content
+
+    def write(self, sock):
+        sock.sendall(len(self.content).to_bytes(2, "big"))
+        if self.content:
+            sock.sendall(self.content)
+
+
+class Client:
+    def __init__(self, address):
+        self.conn = socket.create_connection(address)
+
+    def ask(self, params):
+        Record(b"B").write(self.conn)
+        Record(params).write(self.conn)
+        return self.conn.recv(64)
+'''
+
+
+def test_a_split_at_a_helper_call_names_the_connection_it_is_given():
+    found = check_source(RECORDS, "t.py").findings
+    at_call = [f for f in found if f.code == "NAG101" and f.span.line == 20]
+    assert at_call and "on `self.conn`" in at_call[0].message, [(f.span.line, f.message) for f in found]

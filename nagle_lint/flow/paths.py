@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 
 import ast
 
-from nagle_lint.flow import console, flags, people
+from nagle_lint.flow import console, flags, handoff, people
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
-                                     return_statements, returns_new)
+                                     is_connection, return_statements, returns_new)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
@@ -313,6 +313,7 @@ class Walker:
         self._ruled_out = 0
         self._true_setter_call: bool | None = None  # does the module call set_nodelay(<true>) anywhere?
         self._made_here: set = set()  # connections made, and closed, in the current root walk
+        self._first_exchanges: dict = {}  # made in the current root walk -> the read of its first exchange
         # functions whose walk met a wait for a person -> ids of their calls made after it (people.py)
         self._paced_calls: dict = {}
         self._closed_here: set = set()
@@ -339,8 +340,11 @@ class Walker:
             for cls in [None, *self._overriding(func)]:
                 act = Activation(func, dict(params), cls=cls, literals=self._sentinel_defaults(func))
                 self.stack = [func]
-                self._made_here, self._closed_here = set(), set()
+                self._made_here, self._closed_here, self._first_exchanges = set(), set(), {}
                 out = self.function(act, dict(fresh), ())
+                for conn, read in self._first_exchanges.items():
+                    if out is not None and out.get(conn) != frozenset({CLOSED}) and self._handed_on(func, conn):
+                        self.result.exchanges.setdefault(conn, read)  # (a handshake, then the caller's requests)
                 if cls is None:
                     self._handler_exit(func, out)
                     if out is not None and func is not module_root and not _private(func):
@@ -1656,6 +1660,9 @@ class Walker:
             repeats = warm or recurs
             if count >= 1 and repeats and not self._paced(first):
                 self.result.exchanges.setdefault(conn, node)
+            elif count >= 1 and conn in self._made_here and conn not in self._first_exchanges and not self._paced(first):
+                self._first_exchanges[conn] = node
+                self._taint()  # (recorded by the walk, not by a replay of it)
             if count >= 2 and not second.large and not shadowed:
                 self._split(conn, chain, node, label, loops, repeats, recurs)
             if tail is not None and not tail.large and not shadowed:
@@ -1770,8 +1777,36 @@ class Walker:
             self._made_here.add(found.conn)
             self._taint()  # (a connection made here is this call's: its loops and tests)
             self._touches += 1
-            state = {**state, found.conn: frozenset(COLD[:7] + (c[7], None) for c in state.get(PATH, {COLD}))}
+            cold = frozenset(COLD[:7] + (c[7], None) for c in state.get(PATH, {COLD}))
+            state = {**state, found.conn: cold}
+            for sibling in self._sibling_makes(value, found.conn, targets, frame):
+                state.setdefault(sibling, cold)
         return state
+
+    def _handed_on(self, func: FunctionInfo, conn: Conn) -> bool:
+        """Does the root give the connection it made back to its caller (flow.handoff)?"""
+        if func.node is None or type(func.node) is ast.Module:
+            return False
+        act = Activation(func, cls=func.cls)
+        names = {name for name, bindings in func.bindings.items()
+                 if any(b.index is None and is_connection(self.resolver.resolve(b.value, act), conn) for b in bindings)}
+        return any(handoff.hands_on(self.resolver, func, name) for name in sorted(names))
+
+    def _sibling_makes(self, value, conn: Conn, targets: list, frame: _Frame):
+        """The connections another branch makes into the same local name (`sock =
+        create_connection(a)` on one, `sock = socket(AF_INET)` on the other): the name stands for
+        one of them after the branches join, and on this path, where those were not made, what it
+        holds is as new as this one. (Not an attribute: that may hold an earlier call's.)"""
+        target = targets[0] if targets else None
+        func = frame.act.func
+        if type(target) is not ast.Name or func is None:
+            return
+        for binding in func.bindings.get(target.id, ()):
+            if binding.value is value or binding.index is not None or type(binding.value) is not ast.Call:
+                continue
+            other = self.resolver.resolve(binding.value, frame.act)
+            if isinstance(other, Stream) and other.conn is not conn and self._makes(binding.value, other.conn, frame):
+                yield other.conn
 
     def setopt(self, state, stream: Stream, call, frame: _Frame):
         self._touches += 1

@@ -9,6 +9,7 @@ from nagle_lint.model import Confidence
 from nagle_lint.rules.base import Rule
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted
+from nagle_lint.syntax import args_of
 
 if TYPE_CHECKING:
     from nagle_lint.context import FileContext
@@ -55,8 +56,9 @@ def split_findings(ctx: FileContext, rule: Rule):
         stream = receiver_name(split.second.node) if call_text(split.second.node) != "self.end_headers()" else "self.wfile"
         if stream == "self" and split.read is HTTP_CLIENT_READ:
             stream = "self.sock"  # http.client's send() and endheaders() on a connection class of ours
-        if second is not split.second.node and receiver_name(second) not in ("self", "stream"):
-            stream = receiver_name(second)  # as the flagged line names it (`self._socket.send(b"")`), not the helper
+        if second is not split.second.node:  # as the flagged line names it, not the helper
+            stream = _carrier(ctx, second, split.conn) or (
+                receiver_name(second) if receiver_name(second) not in ("self", "stream") else stream)
         handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
         fix_hint = ("send the body with the headers in one write, or " + _handler_nodelay(ctx, split.conn.handler)
                     if handler else "write one buffer or set TCP_NODELAY")
@@ -142,6 +144,25 @@ def _loop_of(ctx: FileContext, write, located):
 
     loop = ctx.facts.flow.loop_nodes.get(write.loops[-1]) if write.loops else None
     return loop if loop is not None and contains(loop, located) else located
+
+
+def _carrier(ctx: FileContext, call, conn) -> str | None:
+    """The name at a helper's call site that holds the connection: its receiver
+    (`self._socket.send(b"")`) or an argument (`Record(kind).write(sock)`)."""
+    import ast
+
+    from nagle_lint.streams.infer import Activation, is_connection
+
+    if type(call) is not ast.Call:
+        return None
+    func = _enclosing_function(ctx, call)
+    act = Activation(func, cls=func.cls) if func is not None else None
+    receiver = [call.func.value] if type(call.func) is ast.Attribute else []
+    for expr in receiver + [a.value for a in args_of(call) if not a.star]:
+        name = dotted(expr)
+        if name and name != "self" and is_connection(ctx.facts.resolver.resolve(expr, act), conn):
+            return name
+    return None
 
 
 def _enclosing_function(ctx: FileContext, node):

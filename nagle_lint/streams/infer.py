@@ -97,6 +97,16 @@ class Stream:
 SOFT = object()  # came from a parameter or an empty container: no evidence either way
 
 
+def is_connection(found, conn: Conn) -> bool:
+    """Is what a value resolved to that connection: the same creation site (another calling
+    context of the factory that made it, or one of the branches a name takes it from)?"""
+    if not isinstance(found, Stream):
+        return False
+    other = found.conn
+    return other is conn or (other.base or other) is (conn.base or conn) or conn in other.alternatives \
+        or other in conn.alternatives
+
+
 @dataclass(frozen=True, eq=False)
 class Instance:
     """A wire API's connection parameter typed from the project's calls: an instance of these
@@ -394,7 +404,7 @@ class Resolver:
         value = binding.value
         if type(value) is not ast.Call or binding.func is None:
             return False
-        wrapper = self._class_named(value.func, Activation(binding.func))
+        wrapper = self.class_named(value.func, Activation(binding.func))
         init = self.index.method(wrapper, "__init__") if wrapper is not None else None
         if init is None:
             return False
@@ -548,7 +558,7 @@ class Resolver:
             if isinstance(base, Stream) and index is None:
                 return self.stream(base.conn, _makefile_role(call, self.imports, self.index.consts, 1), site=call)
             return base if base is SOFT else None
-        if self._socket_subclass(self._class_named(func, act)):
+        if self._socket_subclass(self.class_named(func, act)):
             return self._factory(call, "socket.socket", act, index)
         if type(func) is ast.Attribute:
             method = func.attr
@@ -1059,7 +1069,7 @@ class Resolver:
                 return self.index.method(act.self_cls, func.attr)
             return None
         if type(func) is ast.Attribute:
-            owner = self._class_named(func.value, act)
+            owner = self.class_named(func.value, act)
             if owner is not None:  # `BoltSocket._connect(addr)`, `cls._handshake(s)`: no instance needed
                 found = self.index.method(owner, func.attr)
                 return found if found is not None and class_level(found) else None
@@ -1092,7 +1102,7 @@ class Resolver:
                 return self.index.classes.get(name) if name else None
         return None
 
-    def _class_named(self, expr, act: Activation | None) -> ClassInfo | None:
+    def class_named(self, expr, act: Activation | None) -> ClassInfo | None:
         """The class of ours an expression names: `Client`, `pkg.mod.Client` (linked), or `cls`
         inside a classmethod."""
         if type(expr) is ast.Name:

@@ -153,7 +153,7 @@ def _factory_protocols(resolver, factory, scope: FunctionInfo | None, depth: int
     parameter given one by every call of the function in the module."""
     if type(factory) is ast.Call and type(factory.func) is ast.Attribute and factory.func.attr == _FOR_PROTOCOL:
         args = positional(factory)
-        found = resolver._class_named(args[0], Activation(scope)) if args and scope is not None else (
+        found = resolver.class_named(args[0], Activation(scope)) if args and scope is not None else (
             resolver.index.classes.get(args[0].id) if args and type(args[0]) is ast.Name else None)
         return [found] if found is not None else []
     if type(factory) is ast.Name and scope is not None and factory.id in scope.params \
@@ -199,7 +199,7 @@ def _protocol_of(resolver, factory: ClassInfo) -> ClassInfo | None:
     given = index.class_attr(factory, "protocol")
     if given is None:
         return None
-    return resolver._class_named(given, None)
+    return resolver.class_named(given, None)
 
 
 def _stock_build(value) -> bool:
@@ -266,7 +266,7 @@ def _written_through(resolver, protocol: ClassInfo) -> bool:
     for method in (m for klass in chain for m in klass.methods.values()):
         for call in _calls(method.node):
             if any(type(a) is ast.Name and a.id == "self" for a in call.args):
-                built = resolver._class_named(call.func, None)
+                built = resolver.class_named(call.func, None)
                 if built is not None and built is not protocol and _declares(resolver, built):
                     return True
     return False
