@@ -1101,22 +1101,28 @@ class Client:
 {lend}
 
     def put(self, head, body):
-        with self._lend() as sock:
+        {use}
             sock.sendall(head)
             sock.sendall(body)
             return sock.recv(64)
 '''
 
+_KEPT = "    def _lend(self):\n        yield self._socket"
+# a fresh connection per command, closed when it is done: its first data is ACKed at once
+_PER_CALL = ("    def _lend(self):\n        s = socket.create_connection(self.address)\n"
+             "        try:\n            yield s\n        finally:\n            s.close()")
 
-@pytest.mark.parametrize("lend, split", [
-    ("    @contextmanager\n    def _lend(self):\n        yield self._socket", True),
-    # a fresh connection per command, closed when it is done: its first data is ACKed at once
-    ("    @contextmanager\n    def _lend(self):\n        s = socket.create_connection(self.address)\n"
-     "        try:\n            yield s\n        finally:\n            s.close()", False),
+
+@pytest.mark.parametrize("lend, use, split", [
+    ("    @contextmanager\n" + _KEPT, "with self._lend() as sock:", True),
+    ("    @contextmanager\n" + _PER_CALL, "with self._lend() as sock:", False),
+    # a plain generator that yields once: `for` runs its body once, on what it yields
+    (_KEPT, "for sock in self._lend():", True),
+    (_PER_CALL, "for sock in self._lend():", False),
 ])
-def test_a_context_manager_lends_the_connection_it_yields(lend, split):
-    found = codes(LENDS.format(lend=lend))
-    assert (("NAG101", 22) in found) is split
+def test_a_helper_that_yields_a_connection_lends_it(lend, use, split):
+    found = codes(LENDS.format(lend=lend, use=use))
+    assert (("NAG101", 20 + lend.count("\n")) in found) if split else not found, found
 
 
 # A socket class under a module-level alias (the split: line 13 when nothing is inserted).
@@ -1253,3 +1259,37 @@ def test_a_split_at_a_helper_call_names_the_connection_it_is_given():
     found = check_source(RECORDS, "t.py").findings
     at_call = [f for f in found if f.code == "NAG101" and f.span.line == 20]
     assert at_call and "on `self.conn`" in at_call[0].message, [(f.span.line, f.message) for f in found]
+
+
+# `if self.sock:` before closing it: where the attribute holds no socket, nothing is pending on
+# the connection (the drain loop at line 15 sent everything queued on a path that closes it).
+ABSENT = '''import socket
+
+
+class Client:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+        self.queue = []
+
+    def flush(self):
+        data = b"".join(self.queue)
+        self.queue = []
+        self.sock.send(data)
+
+    def close(self):
+        while self.queue:
+            self.flush()
+        {test}
+            self.sock.close()
+            self.sock = None
+
+    def ask(self, query):
+        self.sock.sendall(query)
+        return self.sock.recv(64)
+'''
+
+
+@pytest.mark.parametrize("test", ["if self.sock:", "if self.sock is not None:", "if not self.sock: pass\n        else:"])
+def test_a_name_that_holds_no_socket_has_nothing_pending_on_it(test):
+    found = codes(ABSENT.format(test=test))
+    assert ("NAG201", 6) in found and not any(code == "NAG103" for code, _ in found), found

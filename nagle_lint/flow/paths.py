@@ -19,7 +19,7 @@ from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionI
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
-                                     is_connection, return_statements, returns_new)
+                                     is_connection, return_statements, returns_new, yields_once)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
@@ -670,6 +670,7 @@ class Walker:
             once = self._later_turns and _once_guard(stmt, frame.act.func)
             decided = _decided(stmt.test, frame.act.literals)  # on a literal the caller passed
             body_in, else_in = self._by_flags(stmt.test, state, frame)
+            body_in, else_in = self._without_absent(stmt.test, body_in, else_in, frame)
             before, literals_before = dict(frame.act.params), dict(frame.act.literals)
             taken = None if once or decided is False else self.block(stmt.body, body_in, frame)
             after_body, literals_after_body = dict(frame.act.params), dict(frame.act.literals)
@@ -799,6 +800,27 @@ class Walker:
         else:
             frame.act.literals.pop(name, None)
 
+    def _without_absent(self, test, body_in, else_in, frame: _Frame):
+        """`if self.sock:` / `if sock is None:`: on the side where the name holds no socket,
+        nothing is pending on the connection it holds elsewhere (`if self._socket:
+        self._socket.close()` leaves no writes unread on the other path)."""
+        kind = type(test)
+        empty_in_body = False
+        if kind is ast.UnaryOp and type(test.op) is ast.Not:
+            test, empty_in_body = test.operand, True
+        elif kind is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.Is, ast.IsNot) \
+                and is_const(test.comparators[0], None):
+            test, empty_in_body = test.left, type(test.ops[0]) is ast.Is
+        if type(test) not in (ast.Name, ast.Attribute):
+            return body_in, else_in
+        stream = self._stream_of(test, frame)
+        if stream is None or stream.role != C.SOCKET:
+            return body_in, else_in
+        side = body_in if empty_in_body else else_in
+        if side is not None:
+            side = {**side, stream.conn: frozenset(CLOSED[:7] + (c[7], None) for c in self._chains(side, stream.conn))}
+        return (side, else_in) if empty_in_body else (body_in, side)
+
     def _tested_flags(self) -> frozenset:
         """The `self.x` names some function sets to True, False or None and some `if` tests."""
         if self._flags is None:
@@ -856,6 +878,9 @@ class Walker:
             # `while conn.recv(4096): pass` after a response: waiting for the peer's EOF, not
             # for a next request; the connection ends there
             return self.close_conn(state, drained)
+        lender = self._lent_once(stmt, frame)
+        if lender is not None:
+            return self._lent(stmt, lender, state, frame)
         loop = _Loop(stmt, self._loop_key(stmt, frame))
         self.result.loop_nodes[loop.key] = stmt
         if self._open_walks and frame.sites:
@@ -904,6 +929,31 @@ class Walker:
             # `while not self.accepted: time.sleep(0.1)`: another thread (the reader) changes the
             # attribute, on the peer's answer: the writes before may have been answered
             out = shadow(out)
+        return out
+
+    def _lent_once(self, stmt, frame: _Frame) -> FunctionInfo | None:
+        """The generator of ours a `for` iterates, when it yields once (the body runs once)."""
+        if type(stmt) not in FOR_LOOPS or type(stmt.iter) is not ast.Call or _leaves_loop(stmt.body):
+            return None
+        callee = self.resolver.callee(stmt.iter, frame.act)
+        return callee if callee is not None and self._memo(yields_once, callee) else None
+
+    def _lent(self, stmt, lender: FunctionInfo, state, frame: _Frame):
+        """`for sock in self.socket():` over a generator that yields its kept connection once
+        (under a lock): the body runs once, on that connection, and is no loop. A connection the
+        generator makes for the body is new, and closed after it when the generator closes it."""
+        state = self.exprs(stmt.iter, state, frame)
+        lent = self.resolver.resolve(stmt.iter, frame.act, EACH)
+        made = isinstance(lent, Stream) and lent.conn.origin_func is lender and state is not None
+        if made:
+            self._made_here.add(lent.conn)
+            self._taint()
+            state = {**state, lent.conn: frozenset(COLD[:7] + (c[7], None) for c in state.get(PATH, {COLD}))}
+        out = self.block(stmt.body, state, frame)
+        if stmt.orelse and out is not None:
+            out = self.block(stmt.orelse, out, frame)
+        if made and out is not None and self._memo(_closes_anything, lender.node):
+            out = self.close_conn(out, lent.conn)
         return out
 
     def _later_turn(self, stmt, state, loop: "_Loop", frame: _Frame):
@@ -2329,6 +2379,25 @@ def _targets(node) -> list:
 
 
 _STORES = CONTAINER_PUTS | {"setdefault", "extend", "register"}
+
+
+def _closes_anything(func_node) -> bool:
+    """Does the function call close() or shutdown() on anything?"""
+    return any(type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in ("close", "shutdown")
+               for node in ast.walk(func_node))
+
+
+def _leaves_loop(body: list) -> bool:
+    """Does a loop body `break` or `continue` (not an inner loop's)?"""
+    stack = list(body)
+    while stack:
+        node = stack.pop()
+        if type(node) in (ast.Break, ast.Continue):
+            return True
+        if isinstance(node, (*DEFINITIONS, *FOR_LOOPS, ast.While, ast.expr)):
+            continue
+        stack.extend(fast_children(node))
+    return False
 
 
 def _escapes(func_node, name: str) -> bool:

@@ -617,6 +617,8 @@ class Resolver:
                 if isinstance(handed, Stream):
                     return handed
             return found
+        if callee is not None and index == EACH:
+            return self._yields(callee, depth)  # `for sock in self.socket():` over a generator of ours
         if callee is not None and index is not None and index >= 0:
             return self._returned_item(callee, index, depth)  # `binding, sock = _make_socket(...)`
         if callee is None and index is None and type(func) is ast.Attribute:
@@ -1305,6 +1307,13 @@ class Resolver:
             return merge([self.resolve(v, inner, None, depth + 1) for v in values])
         return self._memo(self.class_memo, ("returns", id(callee)), compute)
 
+    def _yields(self, callee: FunctionInfo, depth: int):
+        """What iterating a generator of ours gives: what it yields."""
+        def compute():
+            values = [value for value in _yielded(callee.node) if value is not None]
+            return merge([self.resolve(v, Activation(callee), None, depth + 1) for v in values]) if values else None
+        return self._memo(self.class_memo, ("yields", id(callee)), compute)
+
     def dispatcher_stream(self, cls: ClassInfo) -> Stream | None:
         """The socket of an asyncore / asynchat dispatcher class: made by `self.create_socket()`
         in one of its methods, or the socket its constructor is given (where the module builds
@@ -1786,6 +1795,26 @@ def _is_property(func: FunctionInfo) -> bool:
 def entered_by_with(func: FunctionInfo) -> bool:
     """A `@contextmanager` (or `@asynccontextmanager`) generator: a `with` binds what it yields."""
     return _decorated(func, ("contextmanager", "asynccontextmanager"))
+
+
+def yields_once(func: FunctionInfo) -> bool:
+    """A generator whose one `yield` runs at most once per call: no loop around it, no `yield
+    from` (`def socket(self): with self._lock: yield self._socket` lends a kept connection)."""
+    found = 0
+    stack: list = [(stmt, False) for stmt in func.node.body]
+    while stack:
+        node, looped = stack.pop()
+        kind = type(node)
+        if kind is ast.YieldFrom or (kind is ast.Yield and looped):
+            return False
+        if kind is ast.Yield:
+            found += 1
+        elif isinstance(node, (*DEFINITIONS, ast.Lambda)):
+            continue
+        else:
+            inner = looped or kind in (ast.For, ast.AsyncFor, ast.While)
+            stack.extend((child, inner) for child in fast_children(node))
+    return found == 1
 
 
 def _yielded(func):
