@@ -1293,3 +1293,138 @@ class Client:
 def test_a_name_that_holds_no_socket_has_nothing_pending_on_it(test):
     found = codes(ABSENT.format(test=test))
     assert ("NAG201", 6) in found and not any(code == "NAG103" for code, _ in found), found
+
+
+# A dialer that tries each address, then does its handshake and hands the connection on (the
+# connection: line 8). `sock = None` in the except of a try inside the loop is not what the
+# name holds after the loop: a path that broke out holds the connection.
+DIALER = '''import socket
+
+
+def dial(addresses):
+    sock = None
+    for address in addresses:
+        try:
+            sock = socket.create_connection(address)
+        except OSError:
+            sock = None
+            continue
+        else:
+            break
+    {check}
+    sock.sendall(b"HELLO 3\\\\r\\\\n")
+    sock.recv(16)
+    return sock
+'''
+
+
+@pytest.mark.parametrize("check", ["if sock is None:\n        raise OSError('no address answered')",
+                                   "if not sock:\n        return None", "pass"])
+def test_a_name_bound_in_a_loop_or_try_holds_what_the_path_gave_it(check):
+    assert ("NAG201", 8) in codes(DIALER.format(check=check))
+
+
+# socket.socket(*row[0:3]) in a helper, the row from getaddrinfo(..., SOCK_STREAM) that
+# another helper returns: TCP, with a fix (the socket: line 11).
+UNPACKED = '''import socket
+
+
+class Transport:
+    def __init__(self, host, port):
+        self.host, self.port, self.sock = host, port, None
+
+    def _create_socket(self, family, kind, proto):
+        sock = socket.socket(family, kind, proto)
+        return sock
+
+    def connect(self):
+        for info in self._addresses():
+            self.sock = self._create_socket({args})
+            self.sock.connect(info[4])
+            return
+
+    def _addresses(self):
+        try:
+            found = socket.getaddrinfo(self.host, self.port, 0, {kind})
+        except OSError:
+            return []
+        return found
+
+    def call(self, frame):
+        self.sock.sendall(frame)
+        return self.sock.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("args, kind, reported", [
+    ("*info[0:3]", "socket.SOCK_STREAM", True),
+    ("info[0], info[1], info[2]", "socket.SOCK_STREAM", True),
+    ("*info[0:3]", "0", False),  # any type: a datagram row too
+])
+def test_a_getaddrinfo_row_unpacked_into_a_helper_keeps_its_stream_type(args, kind, reported):
+    found = check_source(UNPACKED.format(args=args, kind=kind), "t.py").findings
+    at = [f for f in found if f.code == "NAG201" and f.span.line == 9]
+    assert bool(at) is reported, [(f.code, f.span.line) for f in found]
+    assert not at or (at[0].fixes and "run time" not in at[0].message)
+
+
+# An I/O thread that makes the connection, hands it to a selector's callbacks, waits for the
+# stop event and closes it: the connection carries every request meanwhile (line 15).
+IO_THREAD = '''import selectors
+import socket
+import threading
+
+
+class IOThread(threading.Thread):
+    def __init__(self, address):
+        super().__init__(daemon=True)
+        self.address, self.sock = address, None
+        self.stopped = threading.Event()
+        self.selector = selectors.DefaultSelector()
+
+    def run(self):
+        self.sock = socket.create_connection(self.address)
+        self.selector.register(self.sock, selectors.EVENT_READ, self.on_read)
+        {wait}
+        self.selector.unregister(self.sock)
+        self.sock.close()
+
+    def on_read(self):
+        return self.sock.recv(4096)
+
+    def request(self, frame):
+        self.sock.sendall(frame)
+'''
+
+
+@pytest.mark.parametrize("wait, reported", [("self.stopped.wait()", True), ("pass", False)])
+def test_a_connection_waited_on_while_others_use_it_is_no_one_exchange(wait, reported):
+    assert (("NAG201", 14) in codes(IO_THREAD.format(wait=wait))) is reported
+
+
+# A socket made in __init__ and connected in connect(), which reads the server's greeting: a
+# new connection starts at connect(), so the greeting is no reply, and the finding names the
+# read that answers the requests (line 17).
+GREETING = '''import socket
+
+
+class Client:
+    def __init__(self, address):
+        self.address = address
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+
+    def connect(self):
+        self.sock.connect(self.address)
+        self.version = self.sock.recv(2)
+
+    def send(self, frame):
+        self.sock.sendall(frame)
+
+    def read(self, size):
+        return self.sock.recv(size)
+'''
+
+
+def test_a_greeting_read_after_connect_is_no_reply():
+    found = [f for f in check_source(GREETING, "t.py").findings if f.code == "NAG201"]
+    assert found and "reply read at line 17" in found[0].message, [f.message for f in found]

@@ -314,6 +314,7 @@ class Walker:
         self._true_setter_call: bool | None = None  # does the module call set_nodelay(<true>) anywhere?
         self._made_here: set = set()  # connections made, and closed, in the current root walk
         self._first_exchanges: dict = {}  # made in the current root walk -> the read of its first exchange
+        self._lent_out: set = set()  # made in the current root walk, then waited on while others used it
         # functions whose walk met a wait for a person -> ids of their calls made after it (people.py)
         self._paced_calls: dict = {}
         self._closed_here: set = set()
@@ -340,7 +341,7 @@ class Walker:
             for cls in [None, *self._overriding(func)]:
                 act = Activation(func, dict(params), cls=cls, literals=self._sentinel_defaults(func))
                 self.stack = [func]
-                self._made_here, self._closed_here, self._first_exchanges = set(), set(), {}
+                self._made_here, self._closed_here, self._first_exchanges, self._lent_out = set(), set(), {}, set()
                 out = self.function(act, dict(fresh), ())
                 for conn, read in self._first_exchanges.items():
                     if out is not None and out.get(conn) != frozenset({CLOSED}) and self._handed_on(func, conn):
@@ -352,7 +353,7 @@ class Walker:
                         self._left_pending(out, func)
                 # made, used and closed on every normal path of one call (`self._open()` ...
                 # `self._close()` in each public method): one exchange per connection
-                for conn in self._made_here & self._closed_here:
+                for conn in (self._made_here & self._closed_here) - self._lent_out:
                     if out is not None and out.get(conn) == frozenset({CLOSED}):
                         self.result.bracketed.add(conn)
         # A kept connection (an attribute, a pool) written in one method and read in another is
@@ -695,7 +696,9 @@ class Walker:
                          same=lambda a, b: type(a) is type(b) and a == b)
             return join(taken, other, base=state)
         if kind in FOR_LOOPS or kind is ast.While:
-            return self.loop(stmt, state, frame)
+            out = self.loop(stmt, state, frame)
+            self._forget_literals(stmt, frame)
+            return out
         if kind in TRIES:
             after_body = self.block(stmt.body, state, frame)
             handler_in = join(state, after_body)
@@ -705,6 +708,7 @@ class Walker:
             out = join(after_body, *outs)
             if stmt.finalbody:
                 out = self.block(stmt.finalbody, out if out is not None else handler_in, frame)
+            self._forget_literals(stmt, frame)
             return out
         if kind in WITHS:
             closing = []
@@ -723,7 +727,9 @@ class Walker:
             return state
         if kind is MATCH:
             state = self.exprs(stmt.subject, state, frame)
-            return join(state, *[self.block(case.body, state, frame) for case in stmt.cases])
+            out = join(state, *[self.block(case.body, state, frame) for case in stmt.cases])
+            self._forget_literals(stmt, frame)
+            return out
         return self.exprs(stmt, state, frame)  # any other simple statement: the calls it makes
 
     def assign(self, stmt: ast.Assign, state, frame: _Frame):
@@ -780,6 +786,15 @@ class Walker:
         passed = [param for param, value in _given_args(names, call).items()
                   if type(value) is ast.Name and value.id == name]
         return bool(passed) and all(p in self._sentinel_defaults(callee, depth + 1) for p in passed)
+
+    def _forget_literals(self, stmt, frame: _Frame) -> None:
+        """After a loop, a try or a match, whose paths are walked one after the other on one
+        record of literals: a name bound inside holds what the path that went on gave it, not
+        what the last path walked did (`sock = None` in an except, `sock = connect()` before a
+        break). Not known."""
+        if frame.act.literals:
+            for name in self._memo(_bound_inside, stmt) & frame.act.literals.keys():
+                frame.act.literals.pop(name, None)
 
     def _bind_literal(self, name: str, value, frame: _Frame) -> None:
         """`noreply = self.default_noreply`: the local holds a literal from here on when the
@@ -1110,6 +1125,14 @@ class Walker:
                 found = self.resolver.dispatcher_stream(frame.act.self_cls)
                 if found is not None:
                     return self.stream_call(found, "send" if method == "push" else method, call, state, frame)
+            elif method in ("connect", "connect_ex") and not is_self and state is not None and not self._ruled_out:
+                # `self._socket.connect(addr)` on a socket made elsewhere (`__init__`): a new
+                # connection starts here, nothing sent on it yet (a greeting read is no reply)
+                found = self.resolver.resolve(receiver, frame.act)
+                if isinstance(found, Stream) and found.role == C.SOCKET and found.conn.side == C.CLIENT:
+                    self._taint()
+                    chains = self._chains(state, found.conn)
+                    return {**state, found.conn: frozenset(COLD[:7] + (c[7], None) for c in chains)}
             elif method in STREAM_METHODS and not is_self:
                 found = self.resolver.resolve(receiver, frame.act)
                 if isinstance(found, Stream):
@@ -1134,7 +1157,11 @@ class Walker:
             return shadow(state)  # `chan.exec_command(c)`: a channel request, maybe answered
         if type(func) is ast.Attribute and func.attr in _WAITS:
             # `request.response_event.wait(timeout)`: blocked until another thread (a reader)
-            # acts, often on the peer's answer: the writes before may have been answered
+            # acts, often on the peer's answer: the writes before may have been answered. A
+            # connection this call made and still holds is another thread's meanwhile (an I/O
+            # thread's `await self._closed.wait()` while callbacks exchange on it): no one exchange
+            if state is not None:
+                self._lent_out.update(c for c in self._made_here if c in state and state[c] != frozenset({CLOSED}))
             return shadow(state)
         self.spawned(call, state, frame)
         return state
@@ -2328,6 +2355,21 @@ def _compared(test):
     if other is not None and other.rpartition(".")[2].isupper():
         return name, other
     return None
+
+
+def _bound_inside(stmt) -> frozenset:
+    """The plain names a statement binds anywhere inside it (not in the defs it holds)."""
+    names = set()
+    stack = [stmt]
+    while stack:
+        node = stack.pop()
+        if type(node) is ast.Name and type(node.ctx) is ast.Store:
+            names.add(node.id)
+        elif type(node) is ast.ExceptHandler and node.name:
+            names.add(node.name)
+        if not isinstance(node, (*DEFINITIONS, ast.Lambda)) or node is stmt:
+            stack.extend(fast_children(node))
+    return frozenset(names)
 
 
 def _agree_after(params: dict, branches: list, same=lambda a, b: a is b) -> None:

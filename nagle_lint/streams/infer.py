@@ -1023,7 +1023,7 @@ class Resolver:
         # (a constructor's callers name the class: `ServerSocket(host, port, AF_UNIX)`)
         called = func.cls.name if func.name == "__init__" and func.cls is not None else func.name
         for call, caller in self._calls_named(called):
-            value = _arg(call, position, expr.id)
+            value = _arg(call, position, expr.id) or _unpacked_arg(call, position)
             if value is None:
                 return None
             out.append((value, Activation(caller)))
@@ -1032,7 +1032,7 @@ class Resolver:
     def _from_stream_getaddrinfo(self, expr, act: Activation | None, depth: int = 0) -> bool:
         """Does the value come from getaddrinfo(..., SOCK_STREAM) (or proto=IPPROTO_TCP): the
         call itself, an item or slice of it, a name bound from it, a `for` target over it."""
-        if depth > 6 or expr is None:
+        if depth > 8 or expr is None:
             return False
         kind = type(expr)
         if kind is ast.Await or kind is ast.Subscript:
@@ -1040,7 +1040,12 @@ class Resolver:
         if kind is ast.Call:
             name = self.imports.qualify(expr.func) or dotted(expr.func) or ""
             if not name.endswith("getaddrinfo"):
-                return False
+                # `self._addresses()`, a helper of ours that returns what getaddrinfo gave it
+                callee = self.callee(expr, act)
+                values = [r.value for r in return_statements(callee.node) if r.value is not None
+                          and not (type(r.value) in (ast.List, ast.Tuple) and not r.value.elts)] if callee else []
+                inner = Activation(callee, cls=act.self_cls if act is not None else None) if callee else None
+                return bool(values) and all(self._from_stream_getaddrinfo(v, inner, depth + 1) for v in values)
             consts = self.index.consts
             kind, proto = _arg(expr, 3, "type"), _arg(expr, 4, "proto")
             return (constant(kind, self.imports, consts) == C.TYPE_NUMBERS["SOCK_STREAM"]
@@ -1691,6 +1696,20 @@ def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict, first: int 
 
 
 _arg = argument
+
+
+def _unpacked_arg(call: ast.Call, position: int):
+    """The item of a call's one unpacked argument that lands at a parameter's position
+    (`make(*row[0:3])`: `row[0:3][1]` for the second), when the plain ones before it do not."""
+    args = args_of(call)
+    starred = [i for i, a in enumerate(args) if a.star == "*"]
+    if len(starred) != 1 or any(a.keyword is None and not a.star for a in args[starred[0] + 1:]):
+        return None
+    before = starred[0]
+    if position < before:
+        return None
+    item = ast.Subscript(value=args[before].value, slice=ast.Constant(position - before), ctx=ast.Load())
+    return ast.copy_location(item, args[before].value)
 
 
 def _from_init_param(binding: Binding) -> bool:
