@@ -1,9 +1,10 @@
 """A multiplexing shell server: each accepted TCP connection carries a Session thread whose
 reader feeds the channels the client opens; accept_channel() hands one back. A channel's
 send() is one frame, written through the session's Framer with one sendall, and its recv()
-takes what the reader thread queued for it. The banner goes out as three channel sends
-before the first command is read, on a socket with Nagle on: the later frames wait for the
-client's delayed ACK of the first."""
+takes what the reader thread queued for it. After the version exchange the banner goes out
+as two channel sends before the first command is read, on a socket with Nagle on: the prompt
+waits for the client's delayed ACK of the line before it. (The first data of a fresh
+connection is ACKed at once: a banner sent before anything was answered would not wait.)"""
 import queue
 import socket
 import struct
@@ -94,8 +95,9 @@ def serve(port=7300):
         session.start()
         chan = session.accept_channel()
         chan.send(b"mux-shell 2.1\r\n")
-        chan.send(b"3 channels free\r\n")  # expect: NAG102
-        chan.send(b"> ")
+        chan.recv(64)  # the client's version line
+        chan.send(b"3 channels free\r\n")
+        chan.send(b"> ")  # expect: NAG102
         while True:
             line = chan.recv(1024)
             if not line:

@@ -1022,6 +1022,35 @@ def test_every_spelling_of_a_partial_send_loop_is_one_write(advance, write_loop)
     assert (("NAG103", 11) in found) is write_loop
 
 
+# The buffer kept in an attribute, sliced by what each send() took (the send: line 11).
+SEND_REST = '''import socket
+
+
+class Conn:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+        self.pending = b""
+
+    def flush(self):
+        while self.pending:
+            {rest}
+
+    def query(self, q):
+        self.pending += q
+        self.flush()
+        return self.sock.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("rest, write_loop", [
+    ("self.pending = self.pending[self.sock.send(self.pending):]", False),
+    ("self.sock.send(self.pending[:512])", True),  # (the same first bytes each turn: pieces)
+])
+def test_a_partial_send_loop_over_an_attribute_buffer_is_one_write(rest, write_loop):
+    found = codes(SEND_REST.format(rest=rest))
+    assert ("NAG201", 6) in found and (("NAG103", 11) in found) is write_loop, found
+
+
 # A stream socket whose family comes from a row another object hands back (line 12).
 RUN_TIME_FAMILY = '''import socket
 
@@ -1118,6 +1147,9 @@ _PER_CALL = ("    def _lend(self):\n        s = socket.create_connection(self.ad
     ("    @contextmanager\n" + _PER_CALL, "with self._lend() as sock:", False),
     # a plain generator that yields once: `for` runs its body once, on what it yields
     (_KEPT, "for sock in self._lend():", True),
+    # made on first use and kept: the same connection every time
+    ("    def _lend(self):\n        if self.sock is None:\n            self.sock = socket.create_connection(self.address)\n"
+     "        yield self.sock", "for sock in self._lend():", True),
     (_PER_CALL, "for sock in self._lend():", False),
 ])
 def test_a_helper_that_yields_a_connection_lends_it(lend, use, split):
@@ -1223,6 +1255,11 @@ def dial(address):
     ("return sock.recv(64)", False),  # more data of the same exchange
     ("sock.close()\n    return version", False),
     ("return _checked(sock, version)\n\n\ndef _checked(s, v):\n    return v", False),
+    # the module's own caller closes it at once: its walk shows what follows the handshake
+    ("return sock\n\n\ndef probe(address):\n    dial(address).close()", False),
+    # a keyword-only parameter stored is not the socket passed into `*socks`
+    ("return _result(version, sock)\n\n\ndef _result(v, *socks, cache=None):\n    CACHE.append(cache)\n"
+     "    return v", False),
 ])
 def test_a_connection_handed_on_after_its_handshake_carries_the_next_requests(hand, handed_on):
     line = 10
@@ -1397,7 +1434,11 @@ class IOThread(threading.Thread):
 '''
 
 
-@pytest.mark.parametrize("wait, reported", [("self.stopped.wait()", True), ("pass", False)])
+@pytest.mark.parametrize("wait, reported", [
+    ("self.stopped.wait()", True),
+    ("pass", False),
+    ("asyncio.run(asyncio.wait_for(asyncio.sleep(1), 5))", False),  # a timeout, not another thread
+])
 def test_a_connection_waited_on_while_others_use_it_is_no_one_exchange(wait, reported):
     assert (("NAG201", 14) in codes(IO_THREAD.format(wait=wait))) is reported
 
@@ -1428,3 +1469,86 @@ class Client:
 def test_a_greeting_read_after_connect_is_no_reply():
     found = [f for f in check_source(GREETING, "t.py").findings if f.code == "NAG201"]
     assert found and "reply read at line 17" in found[0].message, [f.message for f in found]
+
+
+# A server that answers on a connection it just accepted: its first response is the first data
+# on the connection, ACKed at once (measured: replay --side server --lifetime one-shot). The
+# response repeats only in a loop (the held piece: line 9).
+FIRST_RESPONSE = '''import socket
+
+srv = socket.create_server(("", 7000))
+while True:
+    conn, _ = srv.accept()
+    {loop}
+    {pad}request = conn.recv(1024)
+    {pad}conn.sendall(b"S")
+    {pad}conn.sendall(b"0" * 22)
+    {pad}{after}
+    conn.close()
+'''
+
+
+@pytest.mark.parametrize("loop, after, reported", [
+    ("pass", "conn.recv(1024)", False),  # one request, one response, then the client's bye
+    ("while True:", "pass", True),  # the next request on the same connection
+])
+def test_a_servers_first_response_on_a_fresh_connection_is_acked_at_once(loop, after, reported):
+    pad = "    " if loop != "pass" else ""
+    found = codes(FIRST_RESPONSE.format(loop=loop, after=after, pad=pad))
+    assert (("NAG102", 9) in found) is reported, found
+
+
+# A greeting, then a login in two writes, through the event loop's socket calls (the held
+# piece: line 16). Connected in the same call, the login is the connection's first request.
+ASYNC_GREETING = '''import asyncio
+import socket
+
+
+class Client:
+    def __init__(self, address):
+        self.address = address
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+
+    async def open(self, user):
+        loop = asyncio.get_running_loop()
+        self.sock.setblocking(False)
+        await loop.{connect}
+        await loop.sock_recv(self.sock, 2)
+        await loop.sock_sendall(self.sock, b"LOGIN ")
+        await loop.sock_sendall(self.sock, user)
+        return await loop.sock_recv(self.sock, 64)
+'''
+
+
+@pytest.mark.parametrize("connect, split", [
+    ("sock_connect(self.sock, self.address)", False),  # connected here: the greeting is no reply
+    ("sock_recv(self.sock, 0)", True),  # (no connect seen: its history is unknown)
+])
+def test_an_event_loop_connect_starts_a_new_connection(connect, split):
+    assert (("NAG101", 16) in codes(ASYNC_GREETING.format(connect=connect))) is split
+
+
+# getaddrinfo rows from a helper that calls itself for a default host (the socket: line 12).
+ROWS_AGAIN = '''import socket
+
+
+def _rows(host, port):
+    if not host:
+        return _rows("localhost", port)
+    return socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM)
+
+
+def ask(host, port, head, body):
+    for row in _rows(host, port):
+        s = socket.socket(*row[0:3])
+        s.connect(row[4])
+        s.sendall(b"HELLO")
+        s.recv(16)
+        s.sendall(head)
+        s.sendall(body)
+        return s.recv(64)
+'''
+
+
+def test_rows_from_a_helper_that_calls_itself_are_stream_rows():
+    assert ("NAG201", 12) in codes(ROWS_AGAIN)

@@ -14,9 +14,10 @@ import ast
 
 from nagle_lint.flow.summaries import CONTAINER_PUTS, FunctionInfo, iter_statements
 from nagle_lint.streams.infer import Activation, Resolver
-from nagle_lint.syntax import DEFINITIONS, args_of
+from nagle_lint.syntax import DEFINITIONS, args_of, argument
 
 MAX_DEPTH = 3  # functions followed from the one that holds the name
+STORES = CONTAINER_PUTS | {"setdefault", "extend", "register"}  # a container (or selector) keeps what it is given
 
 
 def hands_on(resolver: Resolver, func: FunctionInfo, name: str, depth: int = 0) -> bool:
@@ -33,7 +34,7 @@ def hands_on(resolver: Resolver, func: FunctionInfo, name: str, depth: int = 0) 
             elif kind in (ast.Assign, ast.AnnAssign) and node.value is not None and any(
                     type(t) in (ast.Attribute, ast.Subscript) for t in (node.targets if kind is ast.Assign else [node.target])):
                 given = node.value
-            elif kind is ast.Call and type(node.func) is ast.Attribute and node.func.attr in CONTAINER_PUTS:
+            elif kind is ast.Call and type(node.func) is ast.Attribute and node.func.attr in STORES:
                 given = ast.Tuple(elts=[a.value for a in args_of(node)], ctx=ast.Load())
             else:
                 continue
@@ -71,18 +72,21 @@ def _holds(resolver: Resolver, expr, name: str, act: Activation, depth: int) -> 
         return _holds(resolver, expr.body, name, act, depth) or _holds(resolver, expr.orelse, name, act, depth)
     if kind is not ast.Call or depth >= MAX_DEPTH:
         return False
-    passed = [a for a in args_of(expr) if not a.star and type(a.value) is ast.Name and a.value.id == name]
-    if not passed:
+    if not any(type(a) is ast.Name and a.id == name for a in [*expr.args, *(k.value for k in expr.keywords)]):
         return False
     if resolver.class_named(expr.func, act) is not None:
         return True  # `cls(sock)`, `Connection(sock)`: an object that keeps it
     callee = resolver.callee(expr, act)
     if callee is None or callee is act.func:
         return False
-    params = [p for p in callee.params if p not in ("self", "cls")] if callee.is_method else list(callee.params)
-    for arg in passed:
-        position = [a for a in args_of(expr) if a.keyword is None].index(arg) if arg.keyword is None else None
-        param = arg.keyword if arg.keyword is not None else (params[position] if position < len(params) else None)
-        if param is not None and hands_on(resolver, callee, param, depth + 1):
+    spec = callee.node.args
+    plain = [a.arg for a in [*spec.posonlyargs, *spec.args]]
+    if callee.is_method and plain and plain[0] in ("self", "cls"):
+        plain = plain[1:]
+    unpacked = any(a.star for a in args_of(expr))  # (positions after `*x` are not known)
+    for position, param in [*((i, p) for i, p in enumerate(plain) if not unpacked),
+                            *((len(expr.args) + 99, a.arg) for a in spec.kwonlyargs)]:
+        given = argument(expr, position, param)
+        if type(given) is ast.Name and given.id == name and hands_on(resolver, callee, param, depth + 1):
             return True
     return False

@@ -180,6 +180,12 @@ CLOSED = (None, None, 0, False, None, False, "", frozenset(), None)
 PATH = "path"
 
 
+def _restarted(chains, base) -> frozenset:
+    """A connection's chains made new (COLD) or ended (CLOSED) on a path, each keeping the
+    instance flags its path knows."""
+    return frozenset(base[:7] + (c[7], None) for c in chains)
+
+
 @dataclass
 class _Loop:
     node: ast.stmt
@@ -833,7 +839,7 @@ class Walker:
             return body_in, else_in
         side = body_in if empty_in_body else else_in
         if side is not None:
-            side = {**side, stream.conn: frozenset(CLOSED[:7] + (c[7], None) for c in self._chains(side, stream.conn))}
+            side = {**side, stream.conn: _restarted(self._chains(side, stream.conn), CLOSED)}
         return (side, else_in) if empty_in_body else (body_in, side)
 
     def _tested_flags(self) -> frozenset:
@@ -893,9 +899,8 @@ class Walker:
             # `while conn.recv(4096): pass` after a response: waiting for the peer's EOF, not
             # for a next request; the connection ends there
             return self.close_conn(state, drained)
-        lender = self._lent_once(stmt, frame)
-        if lender is not None:
-            return self._lent(stmt, lender, state, frame)
+        if self._lent_once(stmt, frame):
+            return self._lent(stmt, state, frame)
         loop = _Loop(stmt, self._loop_key(stmt, frame))
         self.result.loop_nodes[loop.key] = stmt
         if self._open_walks and frame.sites:
@@ -946,30 +951,19 @@ class Walker:
             out = shadow(out)
         return out
 
-    def _lent_once(self, stmt, frame: _Frame) -> FunctionInfo | None:
-        """The generator of ours a `for` iterates, when it yields once (the body runs once)."""
+    def _lent_once(self, stmt, frame: _Frame) -> bool:
+        """Does a `for` iterate a generator of ours that yields once (the body runs once)?"""
         if type(stmt) not in FOR_LOOPS or type(stmt.iter) is not ast.Call or _leaves_loop(stmt.body):
-            return None
+            return False
         callee = self.resolver.callee(stmt.iter, frame.act)
-        return callee if callee is not None and self._memo(yields_once, callee) else None
+        return callee is not None and self._memo(yields_once, callee)
 
-    def _lent(self, stmt, lender: FunctionInfo, state, frame: _Frame):
+    def _lent(self, stmt, state, frame: _Frame):
         """`for sock in self.socket():` over a generator that yields its kept connection once
-        (under a lock): the body runs once, on that connection, and is no loop. A connection the
-        generator makes for the body is new, and closed after it when the generator closes it."""
-        state = self.exprs(stmt.iter, state, frame)
-        lent = self.resolver.resolve(stmt.iter, frame.act, EACH)
-        made = isinstance(lent, Stream) and lent.conn.origin_func is lender and state is not None
-        if made:
-            self._made_here.add(lent.conn)
-            self._taint()
-            state = {**state, lent.conn: frozenset(COLD[:7] + (c[7], None) for c in state.get(PATH, {COLD}))}
-        out = self.block(stmt.body, state, frame)
-        if stmt.orelse and out is not None:
-            out = self.block(stmt.orelse, out, frame)
-        if made and out is not None and self._memo(_closes_anything, lender.node):
-            out = self.close_conn(out, lent.conn)
-        return out
+        (under a lock): the body runs once, on that connection, and is no loop. (A generator that
+        makes a connection of its own and closes it is walked as the call, first.)"""
+        out = self.block(stmt.body, self.exprs(stmt.iter, state, frame), frame)
+        return self.block(stmt.orelse, out, frame) if stmt.orelse and out is not None else out
 
     def _later_turn(self, stmt, state, loop: "_Loop", frame: _Frame):
         """Walk the loop body once more, as a turn after the first: its writes are events of
@@ -1125,14 +1119,17 @@ class Walker:
                 found = self.resolver.dispatcher_stream(frame.act.self_cls)
                 if found is not None:
                     return self.stream_call(found, "send" if method == "push" else method, call, state, frame)
-            elif method in ("connect", "connect_ex") and not is_self and state is not None and not self._ruled_out:
-                # `self._socket.connect(addr)` on a socket made elsewhere (`__init__`): a new
-                # connection starts here, nothing sent on it yet (a greeting read is no reply)
-                found = self.resolver.resolve(receiver, frame.act)
+            elif method in ("connect", "connect_ex", "sock_connect") and not is_self and state is not None \
+                    and not self._ruled_out and (method != "sock_connect" or args_of(call)):
+                # `self._socket.connect(addr)` (`loop.sock_connect(sock, addr)`) on a socket made
+                # elsewhere (`__init__`): a new connection starts here, nothing sent on it yet (a
+                # greeting read is no reply)
+                found = self.resolver.resolve(args_of(call)[0].value if method == "sock_connect" else receiver,
+                                              frame.act)
                 if isinstance(found, Stream) and found.role == C.SOCKET and found.conn.side == C.CLIENT:
                     self._taint()
                     chains = self._chains(state, found.conn)
-                    return {**state, found.conn: frozenset(COLD[:7] + (c[7], None) for c in chains)}
+                    return {**state, found.conn: _restarted(chains, COLD)}
             elif method in STREAM_METHODS and not is_self:
                 found = self.resolver.resolve(receiver, frame.act)
                 if isinstance(found, Stream):
@@ -1160,7 +1157,7 @@ class Walker:
             # acts, often on the peer's answer: the writes before may have been answered. A
             # connection this call made and still holds is another thread's meanwhile (an I/O
             # thread's `await self._closed.wait()` while callbacks exchange on it): no one exchange
-            if state is not None:
+            if state is not None and func.attr == "wait":
                 self._lent_out.update(c for c in self._made_here if c in state and state[c] != frozenset({CLOSED}))
             return shadow(state)
         self.spawned(call, state, frame)
@@ -1659,8 +1656,8 @@ class Walker:
         if not frame.loops:
             return False
         loop = frame.loops[-1].node
-        if type(value) is ast.Name:
-            name, kind = value.id, "rebind"
+        if type(value) in (ast.Name, ast.Attribute) and dotted(value) is not None:
+            name, kind = dotted(value), "rebind"  # `buf`, or `self.buf = self.buf[n:]`
         elif type(value) is ast.Subscript and dotted(value.value) is not None:
             bounds = value.slice.lower if type(value.slice) is ast.Slice else None
             if type(bounds) is not ast.Name:
@@ -1733,7 +1730,10 @@ class Walker:
                 continue
             # a server's next-request read means another response follows on this connection,
             # and a loop around the read that was not around the connect repeats the exchange
-            recurs = conn.side != C.CLIENT or (count >= 1 and _repeats_in_loop(conn, loops, first.loops))
+            # (a server's first response, on a connection the walk saw accepted and nothing
+            # answered on yet, is its first data: ACKed at once, like a client's first request)
+            recurs = (conn.side != C.CLIENT and (warm or label != "read" or not self._fresh_accept(conn))) \
+                or (count >= 1 and _repeats_in_loop(conn, loops, first.loops))
             repeats = warm or recurs
             if count >= 1 and repeats and not self._paced(first):
                 self.result.exchanges.setdefault(conn, node)
@@ -1753,6 +1753,10 @@ class Walker:
         for chain, repeats, recurs in tails:
             self._split(conn, chain, node, label, loops, repeats, recurs, after_loop=True)
         return {**state, conn: frozenset(new)}
+
+    def _fresh_accept(self, conn: Conn) -> bool:
+        """Was the connection accepted in this root walk (its history is the walk's)?"""
+        return conn in self._made_here
 
     def _split(self, conn: Conn, chain, node, label: str, loops: tuple, repeats: bool, recurs: bool,
                after_loop: bool = False, by_use: "Instance | None" = None) -> None:
@@ -1790,7 +1794,8 @@ class Walker:
             if conn is PATH:
                 continue
             made_in = conn.origin_func or func  # (`sock`: a local of the helper that made it)
-            if conn in self._made_here and name is not None and "." not in name and not self._memo(_escapes, made_in.node, name):
+            if conn in self._made_here and name is not None and "." not in name \
+                    and not self._memo(handoff.hands_on, self.resolver, made_in, name):
                 continue  # a local socket of this call: nobody else reads its reply
             for chain in chains:
                 first, second, count, _, _, shadowed, warm, _, _ = chain
@@ -1854,20 +1859,25 @@ class Walker:
             self._made_here.add(found.conn)
             self._taint()  # (a connection made here is this call's: its loops and tests)
             self._touches += 1
-            cold = frozenset(COLD[:7] + (c[7], None) for c in state.get(PATH, {COLD}))
+            cold = _restarted(state.get(PATH, {COLD}), COLD)
             state = {**state, found.conn: cold}
             for sibling in self._sibling_makes(value, found.conn, targets, frame):
-                state.setdefault(sibling, cold)
+                state[sibling] = cold  # (also on a loop's later turn: the name holds this one now)
         return state
 
     def _handed_on(self, func: FunctionInfo, conn: Conn) -> bool:
-        """Does the root give the connection it made back to its caller (flow.handoff)?"""
-        if func.node is None or type(func.node) is ast.Module:
+        """Does the root give the connection it made back to a caller outside the module
+        (flow.handoff)? Where the module calls it, the callers' walks show what follows."""
+        if type(func.node) is ast.Module or self._called_here(func):
             return False
         act = Activation(func, cls=func.cls)
         names = {name for name, bindings in func.bindings.items()
                  if any(b.index is None and is_connection(self.resolver.resolve(b.value, act), conn) for b in bindings)}
         return any(handoff.hands_on(self.resolver, func, name) for name in sorted(names))
+
+    def _called_here(self, func: FunctionInfo) -> bool:
+        return any(self.resolver.callee(call, Activation(caller, cls=caller.cls if caller else None)) is func
+                   for call, caller in self.resolver.calls_by_name().get(func.name, ()))
 
     def _sibling_makes(self, value, conn: Conn, targets: list, frame: _Frame):
         """The connections another branch makes into the same local name (`sock =
@@ -2358,16 +2368,24 @@ def _compared(test):
 
 
 def _bound_inside(stmt) -> frozenset:
-    """The plain names a statement binds anywhere inside it (not in the defs it holds)."""
+    """The plain names a statement binds anywhere inside it: assignment and loop targets,
+    `as` names, match captures, imports (not inside the defs, lambdas or comprehensions it
+    holds, which have scopes of their own)."""
     names = set()
     stack = [stmt]
     while stack:
         node = stack.pop()
-        if type(node) is ast.Name and type(node.ctx) is ast.Store:
+        kind = type(node)
+        if kind is ast.Name and type(node.ctx) is ast.Store:
             names.add(node.id)
-        elif type(node) is ast.ExceptHandler and node.name:
+        elif kind in (ast.ExceptHandler, ast.MatchAs, ast.MatchStar) and node.name:
             names.add(node.name)
-        if not isinstance(node, (*DEFINITIONS, ast.Lambda)) or node is stmt:
+        elif kind is ast.MatchMapping and node.rest:
+            names.add(node.rest)
+        elif kind in (ast.Import, ast.ImportFrom):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+        if node is stmt or not isinstance(node, (*DEFINITIONS, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                                                 ast.GeneratorExp)):
             stack.extend(fast_children(node))
     return frozenset(names)
 
@@ -2420,15 +2438,6 @@ def _targets(node) -> list:
     return [node.target]
 
 
-_STORES = CONTAINER_PUTS | {"setdefault", "extend", "register"}
-
-
-def _closes_anything(func_node) -> bool:
-    """Does the function call close() or shutdown() on anything?"""
-    return any(type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in ("close", "shutdown")
-               for node in ast.walk(func_node))
-
-
 def _leaves_loop(body: list) -> bool:
     """Does a loop body `break` or `continue` (not an inner loop's)?"""
     stack = list(body)
@@ -2439,25 +2448,6 @@ def _leaves_loop(body: list) -> bool:
         if isinstance(node, (*DEFINITIONS, *FOR_LOOPS, ast.While, ast.expr)):
             continue
         stack.extend(fast_children(node))
-    return False
-
-
-def _escapes(func_node, name: str) -> bool:
-    """Does the local `name` outlive the call: returned, yielded, stored in an attribute, an
-    item or a container? (Passing it to a helper does not: the helper is walked here.)"""
-    for node in ast.walk(func_node):
-        kind = type(node)
-        if kind in (ast.Return, ast.Yield, ast.YieldFrom):
-            value = node.value
-        elif kind in (ast.Assign, ast.AnnAssign):
-            targets = node.targets if kind is ast.Assign else [node.target]
-            value = node.value if any(type(t) is not ast.Name for t in targets) else None
-        elif kind is ast.Call and type(node.func) is ast.Attribute and node.func.attr in _STORES:
-            value = ast.Tuple(elts=node.args, ctx=ast.Load())
-        else:
-            continue
-        if value is not None and any(type(n) is ast.Name and n.id == name for n in ast.walk(value)):
-            return True
     return False
 
 
@@ -2537,8 +2527,7 @@ def _advances(loop, name: str, kind: str) -> bool:
         kind_of = type(node)
         if kind == "rebind" and kind_of is ast.Assign and len(node.targets) == 1:
             target, value = node.targets[0], node.value
-            if type(target) is ast.Name and target.id == name and type(value) is ast.Subscript \
-                    and dotted(value.value) == name:
+            if dotted(target) == name and type(value) is ast.Subscript and dotted(value.value) == name:
                 return True
         if kind == "rebind" and kind_of is ast.Delete and any(
                 type(t) is ast.Subscript and dotted(t.value) == name for t in node.targets):

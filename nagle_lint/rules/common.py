@@ -1,6 +1,7 @@
 """Finding builders shared by the split rules (NAG101-NAG103, NAG401) and the nodelay rules."""
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -118,8 +119,6 @@ def read_where(ctx: FileContext, read) -> str:
     """Where the read is, for a message: `at line 43`; for a handler whose server reads the
     next request once it returns (its def line would come before the writes it follows), `after
     `do_GET()` returns`; for a library's own read, what the library calls it."""
-    import ast
-
     if isinstance(read, FrameworkRead):
         return read.where
     if type(read) in (ast.FunctionDef, ast.AsyncFunctionDef):
@@ -149,8 +148,6 @@ def _loop_of(ctx: FileContext, write, located):
 def _carrier(ctx: FileContext, call, conn) -> str | None:
     """The name at a helper's call site that holds the connection: its receiver
     (`self._socket.send(b"")`) or an argument (`Record(kind).write(sock)`)."""
-    import ast
-
     from nagle_lint.streams.infer import Activation, is_connection
 
     if type(call) is not ast.Call:
@@ -289,8 +286,6 @@ def _named(ctx: FileContext, node, kept: str) -> str:
     """The connection as the flagged line names it: a factory's `sock` that its caller keeps as
     `self.upstream` is named both ways (`pair = self.accept()` then `sock, addr = pair` is `sock`,
     a name the same function uses)."""
-    import ast
-
     here = ctx.bound_name(node)
     func = _enclosing_function(ctx, node)
     if here is None or here == kept or func is None or any(

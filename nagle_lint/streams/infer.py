@@ -1042,9 +1042,13 @@ class Resolver:
             if not name.endswith("getaddrinfo"):
                 # `self._addresses()`, a helper of ours that returns what getaddrinfo gave it
                 callee = self.callee(expr, act)
+                if callee is None or (act is not None and callee is act.func):
+                    return False
+                inner = Activation(callee, cls=act.self_cls if act is not None else None)
+                # (what it returns by calling itself again is what its other returns are)
                 values = [r.value for r in return_statements(callee.node) if r.value is not None
-                          and not (type(r.value) in (ast.List, ast.Tuple) and not r.value.elts)] if callee else []
-                inner = Activation(callee, cls=act.self_cls if act is not None else None) if callee else None
+                          and not (type(r.value) in (ast.List, ast.Tuple) and not r.value.elts)
+                          and not (type(r.value) is ast.Call and self.callee(r.value, inner) is callee)]
                 return bool(values) and all(self._from_stream_getaddrinfo(v, inner, depth + 1) for v in values)
             consts = self.index.consts
             kind, proto = _arg(expr, 3, "type"), _arg(expr, 4, "proto")
@@ -1301,19 +1305,17 @@ class Resolver:
         return merge([self.resolve(v, inner, None, depth + 1) for v in values]) if values else None
 
     def _returned(self, callee: FunctionInfo, depth: int):
+        if entered_by_with(callee):  # `with self._sock_ctx() as sock:` binds what it yields
+            return self._yields(callee, depth)
+
         def compute():
-            if entered_by_with(callee):  # `with self._sock_ctx() as sock:` binds what it yields
-                values = [value for value in _yielded(callee.node) if value is not None]
-            else:
-                values = [node.value for node in return_statements(callee.node) if node.value is not None]
-            if not values:
-                return None
-            inner = Activation(callee)
-            return merge([self.resolve(v, inner, None, depth + 1) for v in values])
+            values = [node.value for node in return_statements(callee.node) if node.value is not None]
+            return merge([self.resolve(v, Activation(callee), None, depth + 1) for v in values]) if values else None
         return self._memo(self.class_memo, ("returns", id(callee)), compute)
 
     def _yields(self, callee: FunctionInfo, depth: int):
-        """What iterating a generator of ours gives: what it yields."""
+        """What iterating a generator of ours gives (or a `with` on a @contextmanager): what it
+        yields."""
         def compute():
             values = [value for value in _yielded(callee.node) if value is not None]
             return merge([self.resolve(v, Activation(callee), None, depth + 1) for v in values]) if values else None
