@@ -1552,3 +1552,49 @@ def ask(host, port, head, body):
 
 def test_rows_from_a_helper_that_calls_itself_are_stream_rows():
     assert ("NAG201", 12) in codes(ROWS_AGAIN)
+
+
+# A handler that hands `self.wfile` to a wrapper object, written as a class with __init__, as a
+# @dataclass or as an attrs class (the handler: line 17). The wrapper's own attribute name
+# (`self.out`) means nothing at the handler: the connection is the handler's `self.wfile`.
+WRAPPED_WFILE = '''from dataclasses import dataclass
+from socketserver import StreamRequestHandler, ThreadingTCPServer
+from typing import Any
+
+import attrs
+
+
+{decorator}
+class Reply:
+    {fields}
+
+    def send(self, value):
+        self.out.write(value)
+        self.out.flush()
+
+
+class Handler(StreamRequestHandler):
+    def handle(self):
+        reply = Reply(self.wfile)
+        while True:
+            line = self.rfile.readline()
+            if not line:
+                break
+            reply.send(b"+OK\\\\r\\\\n")
+
+
+server = ThreadingTCPServer(("", 6400), Handler)
+'''
+
+
+@pytest.mark.parametrize("decorator, fields", [
+    ("", "def __init__(self, out):\n        self.out = out"),
+    ("@dataclass", "out: Any"),
+    ("@dataclass(frozen=True)", "out: Any"),
+    ("@attrs.define", "out: Any"),
+])
+def test_a_wrapper_object_built_around_the_handlers_file_writes_on_its_connection(decorator, fields):
+    found = [f for f in check_source(WRAPPED_WFILE.format(decorator=decorator, fields=fields), "t.py").findings
+             if f.code == "NAG202"]
+    assert found and found[0].span.line == 17 + fields.count("\n") and "`self.wfile`" in found[0].message, \
+        [(f.span.line, f.message) for f in found]

@@ -1601,7 +1601,7 @@ class Walker:
             self._write_events[key] = event
         if self._open_walks:
             self._journal.append(("event", event, self._later_turns > 0))
-        self._name(conn, stream, call)
+        self._name(conn, stream, call, frame)
         source = self._forwarded(args[0], call, frame) if args else None
         if source is not None:
             # a relay re-sends each piece as it arrives: the pieces are the peer's, never a split
@@ -1670,9 +1670,14 @@ class Walker:
             self._retries[key] = _advances(loop, name, kind)
         return self._retries[key]
 
-    def _name(self, conn: Conn, stream: Stream, call: ast.Call) -> None:
+    def _name(self, conn: Conn, stream: Stream, call: ast.Call, frame: _Frame) -> None:
         """Remember how the code names the connection, for messages: the first name written to,
-        replaced once by the socket's own name if a socket method writes it later."""
+        replaced once by the socket's own name if a socket method writes it later. (A request
+        handler's connection is named only by the handler's own methods: `self.writer` of a
+        wrapper it hands `self.wfile` to means nothing at the handler.)"""
+        cls = frame.act.func.cls if frame.act.func is not None else None
+        if conn.handler is not None and (cls is None or conn.handler not in self.index.class_chain(cls)):
+            return
         known = self.result.names.get(conn)
         if type(call.func) is not ast.Attribute or (known and (known[1] == C.SOCKET or stream.role != C.SOCKET)):
             return

@@ -145,6 +145,8 @@ class ModuleIndex:
             elif type(stmt) is ast.AnnAssign and stmt.value is not None:
                 if type(stmt.target) is ast.Name:
                     info.attrs[stmt.target.id] = stmt.value
+        if "__init__" not in info.methods and _generates_init(node):
+            info.methods["__init__"] = self._add_function(_fields_init(node), info, None)
 
     def _add_function(self, node, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:
         params = [name for name, _ in params_of(node)]
@@ -333,6 +335,48 @@ class ModuleIndex:
                 found.extend(klass.containers.get(key, ()))
             return found
         return self.module_containers.get(key, [])
+
+
+# class decorators that write an __init__ taking the annotated fields in order
+_FIELD_CLASSES = frozenset({"dataclass", "dataclasses.dataclass", "attr.define", "attr.frozen", "attr.mutable",
+                            "attrs.define", "attrs.frozen", "attrs.mutable", "define", "frozen", "mutable"})
+
+
+def _generates_init(node: ast.ClassDef) -> bool:
+    for decorator in node.decorator_list:
+        call = decorator if type(decorator) is ast.Call else None
+        name = dotted(call.func if call is not None else decorator)
+        if name in _FIELD_CLASSES:
+            return call is None or not any(k.arg == "init" and type(k.value) is ast.Constant and k.value.value is False
+                                           for k in call.keywords)
+    return False
+
+
+def _fields_init(node: ast.ClassDef) -> ast.FunctionDef:
+    """The __init__ a @dataclass (or attrs class) is given: each annotated field a parameter
+    stored as `self.<field>` (not a ClassVar, nor a `field(init=False)`). Made by the analysis:
+    its body's nodes have no position."""
+    names = []
+    for stmt in node.body:
+        if type(stmt) is not ast.AnnAssign or type(stmt.target) is not ast.Name:
+            continue
+        if "ClassVar" in (dotted(stmt.annotation.value if type(stmt.annotation) is ast.Subscript
+                                 else stmt.annotation) or ""):
+            continue
+        value = stmt.value
+        if type(value) is ast.Call and any(k.arg == "init" and type(k.value) is ast.Constant and k.value.value is False
+                                           for k in value.keywords):
+            continue
+        names.append(stmt.target.id)
+    body = [ast.Assign(targets=[ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=name, ctx=ast.Store())],
+                       value=ast.Name(id=name, ctx=ast.Load())) for name in names] or [ast.Pass()]
+    arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=name) for name in ["self", *names]], vararg=None,
+                              kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
+    init = ast.FunctionDef(name="__init__", args=arguments, body=body, decorator_list=[], returns=None,
+                           type_comment=None)
+    # (at the class's first line: where a finding about the class's construction is shown)
+    init.lineno, init.col_offset, init.end_lineno, init.end_col_offset = node.lineno, node.col_offset, node.lineno, 0
+    return init
 
 
 def iter_statements(body):

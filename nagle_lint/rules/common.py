@@ -145,6 +145,15 @@ def _loop_of(ctx: FileContext, write, located):
     return loop if loop is not None and contains(loop, located) else located
 
 
+def _handler_named(ctx: FileContext, conn) -> str | None:
+    """A request handler's connection, when no write of the handler's own names it (it hands
+    `self.wfile` to a wrapper that writes): as the handler's base gives it."""
+    if conn.handler is None or conn in ctx.facts.flow.names:
+        return None
+    bases = {ctx.facts.imports.qualify(b) for klass in ctx.facts.index.class_chain(conn.handler) for b in klass.bases}
+    return "self.wfile" if bases & C.STREAM_HANDLER_BASES else "self.request"
+
+
 def _carrier(ctx: FileContext, call, conn) -> str | None:
     """The name at a helper's call site that holds the connection: its receiver
     (`self._socket.send(b"")`) or an argument (`Record(kind).write(sock)`)."""
@@ -253,8 +262,8 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         # (a server callback's connection is its parameter: `conn` of `def handle(self, conn,
         # address)`, the line flagged, not the attribute a wrapper later keeps it in)
         handed = conn.label if type(conn.origin).__name__ in ("FunctionDef", "AsyncFunctionDef") else None
-        name = (handed or ctx.facts.flow.made_as.get(conn) or ctx.facts.flow.names.get(conn, (None,))[0]
-                or ("self.sock" if framework else receiver_name(read)))
+        name = (handed or ctx.facts.flow.made_as.get(conn) or _handler_named(ctx, conn)
+                or ctx.facts.flow.names.get(conn, (None,))[0] or ("self.sock" if framework else receiver_name(read)))
         name = _named(ctx, node, name)
         where = read_where(ctx, read)
         relay = None if framework else ctx.facts.flow.relays.get(conn)
