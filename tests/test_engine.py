@@ -1598,3 +1598,45 @@ def test_a_wrapper_object_built_around_the_handlers_file_writes_on_its_connectio
              if f.code == "NAG202"]
     assert found and found[0].span.line == 17 + fields.count("\n") and "`self.wfile`" in found[0].message, \
         [(f.span.line, f.message) for f in found]
+
+
+# A connection made by a factory object the client is given (its `__call__`), from an
+# `(AF_INET, SOCK_STREAM)` pair the module passes (the socket: line 9).
+FACTORY_OBJECT = '''import socket
+
+
+class SocketFactory:
+    def __init__(self, create, address):
+        self.create, self.address = create, address
+
+    def __call__(self, timeout=None):
+        s = socket.socket({args})
+        s.connect(self.address)
+        return s
+
+
+class Connection:
+    def __init__(self, socket_factory):
+        self.socket_factory = socket_factory
+
+    def connect(self):
+        self.socket = self.socket_factory(timeout=5)
+
+    def query(self, q):
+        self.socket.sendall(q)
+        return self.socket.recv(8192)
+
+
+def connect(host, port):
+    return Connection(SocketFactory({create}, (host, port)))
+'''
+
+
+@pytest.mark.parametrize("args, create, reported", [
+    ("socket.AF_INET, socket.SOCK_STREAM", "None", True),
+    ("*self.create", "(socket.AF_INET, socket.SOCK_STREAM)", True),
+    ("*self.create", "(socket.AF_UNIX, socket.SOCK_STREAM)", False),
+    ("*self.create", "(socket.AF_INET, socket.SOCK_DGRAM)", False),
+])
+def test_a_connection_made_by_a_factory_object_the_client_is_given(args, create, reported):
+    assert (("NAG201", 9) in codes(FACTORY_OBJECT.format(args=args, create=create))) is reported

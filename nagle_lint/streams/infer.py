@@ -793,7 +793,11 @@ class Resolver:
             # unpacked arguments are unknown (precision first)
             if len(starred) == 1 and self._from_stream_getaddrinfo(starred[0], act):
                 return C.TCP_CLIENT, False, False
-            return None
+            # `socket.socket(*self.socket_create)` with `(AF_INET, SOCK_STREAM)` given for it
+            tuples = self._tuples(starred[0], act) if len(args_of(call)) == 1 and starred else None
+            found = {self._socket_facts(ast.Call(func=call.func, args=list(t.elts), keywords=[]), where)
+                     for t, where in tuples or ()}
+            return found.pop() if len(found) == 1 and None not in found else None
         family = _arg(call, 0, "family")
         kind = _arg(call, 1, "type")
         consts = self.index.consts
@@ -827,6 +831,22 @@ class Resolver:
         if type_value & 0xF == C.TYPE_NUMBERS["SOCK_DGRAM"]:
             return C.UDP_SOCKET, False, False
         return C.NOT_A_STREAM, False, False
+
+    def _tuples(self, expr, act: Activation | None, depth: int = 0) -> list | None:
+        """The tuple (or list) literals a value can be, as (literal, activation) pairs: written
+        out, or given through a name, a parameter or `self.x`. None when one is anything else."""
+        if type(expr) in (ast.Tuple, ast.List):
+            return [] if any(type(e) is ast.Starred for e in expr.elts) else [(expr, act)]
+        sources = self._sources(expr, act) if depth < 4 and type(expr) in (ast.Name, ast.Attribute) else None
+        if not sources:
+            return None
+        found = []
+        for value, where in sources:
+            more = self._tuples(value, where, depth + 1)
+            if not more:
+                return None
+            found += more
+        return found
 
     def _families(self, expr, act: Activation | None, depth: int = 0) -> set[int]:
         """The address families an expression can hold: a constant, both arms of
@@ -1077,7 +1097,7 @@ class Resolver:
         func = call.func
         if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id == "self":
             if act is not None and act.self_cls is not None:
-                return self.index.method(act.self_cls, func.attr)
+                return self.index.method(act.self_cls, func.attr) or self._called_instance(func, act)
             return None
         if type(func) is ast.Attribute:
             owner = self.class_named(func.value, act)
@@ -1098,6 +1118,15 @@ class Resolver:
                 scope = scope.parent
             return self.index.module_functions.get(func.id)
         return None
+
+    def _called_instance(self, func: ast.Attribute, act: Activation) -> FunctionInfo | None:
+        """`self.socket_factory(timeout)` where the attribute holds an object of one class of
+        ours: its `__call__`."""
+        if not self.index.classes or not any("__call__" in c.methods for c in self.index.classes.values()):
+            return None
+        methods = self.instance_callees(ast.Call(func=ast.Attribute(value=func, attr="__call__", ctx=ast.Load()),
+                                                 args=[], keywords=[]), act)
+        return methods[0][0] if len(methods) == 1 else None
 
     def _annotated_class(self, expr, act: Activation | None) -> ClassInfo | None:
         """The class of ours a parameter is annotated with (`handler: Handler`, or the string
@@ -1265,6 +1294,14 @@ class Resolver:
         if not values or depth > 2:
             return []
         for value, func in values:
+            if type(value) is ast.Name and func is not None:
+                # a parameter (`self.factory = factory` in __init__): what the module's calls pass
+                passed = self._passed(value, Activation(func))
+                found = self._instance_classes([(v, a.func) for v, a in passed], depth + 1) if passed else []
+                if not found:
+                    return []
+                classes += found
+                continue
             if type(value) is not ast.Call:
                 return []
             called = self._hook_class(value.func, func) or built_name(value.func) or ""
