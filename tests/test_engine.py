@@ -1640,3 +1640,32 @@ def connect(host, port):
 ])
 def test_a_connection_made_by_a_factory_object_the_client_is_given(args, create, reported):
     assert (("NAG201", 9) in codes(FACTORY_OBJECT.format(args=args, create=create))) is reported
+
+
+# A helper that returns the socket it makes, kept by its caller as `self.handle` through a local
+# (the socket: line 9): the flagged line names nothing, so the message gives the attribute.
+RETURNED = '''import socket
+
+
+class Transport:
+    def __init__(self, address):
+        self.address, self.handle = address, None
+
+    def _do_open(self):
+        return socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+
+    def open(self):
+        handle = self._do_open()
+        handle.connect(self.address)
+        self.handle = handle
+
+    def call(self, frame):
+        self.handle.sendall(frame)
+        return self.handle.recv(4096)
+'''
+
+
+def test_a_socket_returned_by_a_helper_is_named_as_it_is_kept():
+    found = [f for f in check_source(RETURNED, "t.py").findings if f.code == "NAG201"]
+    assert found and found[0].span.line == 9 and "`self.handle`" in found[0].message, \
+        [(f.span.line, f.message) for f in found]

@@ -264,7 +264,8 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         handed = conn.label if type(conn.origin).__name__ in ("FunctionDef", "AsyncFunctionDef") else None
         name = (handed or ctx.facts.flow.made_as.get(conn) or _handler_named(ctx, conn)
                 or ctx.facts.flow.names.get(conn, (None,))[0] or ("self.sock" if framework else receiver_name(read)))
-        name = _named(ctx, node, name)
+        written, role = ctx.facts.flow.names.get(conn, (None, None))
+        name = _named(ctx, node, name, written if role == C.SOCKET else None)
         where = read_where(ctx, read)
         relay = None if framework else ctx.facts.flow.relays.get(conn)
         if conn.twisted is not None:
@@ -291,14 +292,20 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         yield replace(found, confidence=Confidence.MEDIUM) if found is not None and conn.family_at_run_time else found
 
 
-def _named(ctx: FileContext, node, kept: str) -> str:
+def _named(ctx: FileContext, node, kept: str, written: str | None = None) -> str:
     """The connection as the flagged line names it: a factory's `sock` that its caller keeps as
     `self.upstream` is named both ways (`pair = self.accept()` then `sock, addr = pair` is `sock`,
-    a name the same function uses)."""
+    a name the same function uses). A line that names it nothing (`return socket.socket()`)
+    gives the attribute the socket is written through, when the name it was made as is another
+    function's local."""
     here = ctx.bound_name(node)
     func = _enclosing_function(ctx, node)
-    if here is None or here == kept or func is None or any(
-            type(n) in (ast.Name, ast.Attribute) and dotted(n) == kept for n in ast.walk(func.node)):
+    used_here = func is not None and any(
+        type(n) in (ast.Name, ast.Attribute) and dotted(n) == kept for n in ast.walk(func.node))
+    if here is None and not used_here and func is not None and "." not in kept and written \
+            and written.startswith("self."):
+        return f"`{written}`"
+    if here is None or here == kept or used_here or func is None:
         return f"`{kept}`"
     return f"`{here}` (kept as `{kept}`)"
 
