@@ -1669,3 +1669,100 @@ def test_a_socket_returned_by_a_helper_is_named_as_it_is_kept():
     found = [f for f in check_source(RETURNED, "t.py").findings if f.code == "NAG201"]
     assert found and found[0].span.line == 9 and "`self.handle`" in found[0].message, \
         [(f.span.line, f.message) for f in found]
+
+
+# A dataclass built on another: the __init__ the decorator writes takes the base's fields first,
+# so `Relay(up, ctl)` gives `control` the Unix socket (which cannot stall). Not made up from the
+# subclass's own fields (that bound `control` to the TCP socket: a false alarm).
+RELAY = '''import socket
+from dataclasses import dataclass
+
+
+@dataclass
+class Base:
+    upstream: socket.socket
+
+
+@dataclass
+class Relay(Base):
+    control: socket.socket
+
+    def ask(self, head, body):
+        self.control.sendall(head)
+        self.control.sendall(body)
+        return self.control.recv(64)
+
+
+def main(address, path):
+    up = socket.create_connection(address)
+    ctl = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    ctl.connect(path)
+    relay = Relay(up, ctl)
+    for _ in range(10):
+        relay.ask(b"H", b"B")
+'''
+
+
+def test_a_dataclass_on_a_base_gets_no_init_made_from_its_own_fields():
+    assert not [code for code, _ in codes(RELAY) if code == "NAG101"]
+
+
+# A holder that keeps a factory object until first use, then what it built: `self.value =
+# self.value()` asks what the attribute holds while resolving it (it once recursed until the
+# file could not be analysed).
+LAZY = '''import socket
+
+
+class Connector:
+    def __call__(self):
+        return socket.create_connection(("db", 5432))
+
+
+class Lazy:
+    def __init__(self, factory):
+        self.value = factory
+
+    def get(self):
+        if callable(self.value):
+            self.value = self.value()
+        return self.value
+
+
+lazy = Lazy(Connector())
+'''
+
+
+def test_an_attribute_that_calls_what_it_holds_is_analysed():
+    result = check_source(LAZY, "t.py")
+    assert result.error is None and result.skipped is None, result.error
+
+
+# A local flag set in the branch that makes the connection (`new = True`): the handshake
+# written under `if new:` goes out only on a fresh connection, whose first data is ACKed at once
+# (its split: line 17); on a kept one the create request is the only write.
+NEW_FLAG = '''import socket
+
+sockets = {{}}
+
+
+def send(circuit, data):
+    sockets[circuit].sendall(data)
+
+
+def make_channel(circuit, address, name):
+    new = False
+    if circuit not in sockets:
+        new = True
+        sockets[circuit] = socket.create_connection(address)
+    if {test}:
+        send(circuit, b"version")
+        send(circuit, b"host")
+    send(circuit, b"create " + name)
+    return sockets[circuit].recv(4096)
+'''
+
+
+@pytest.mark.parametrize("test, split", [("new", False), ("not new", True), ("circuit", True)])
+def test_a_local_flag_set_where_the_connection_is_made_follows_its_path(test, split):
+    found = codes(NEW_FLAG.format(test=test))
+    assert any(code == "NAG101" for code, _ in found) is split, found

@@ -1,4 +1,5 @@
-"""Instance flags a path knows: `self.headers_sent = True`, `self.socket = None`.
+"""Instance flags a path knows: `self.headers_sent = True`, `self.socket = None`, and local
+flags (`new = True` in the branch that makes the connection, `if new:` later).
 
 A walked path that set `self.x` to a literal, or passed an `if` that tested it, knows which way a
 later test of `self.x` goes; the flow walk keeps these facts in each chain, so that paths it joins
@@ -15,10 +16,10 @@ TRUTH, NONE = "truth", "none"
 
 
 def tested_names(test) -> set[str]:
-    """The `self.x` names a test reads: `self.x`, `not self.x`, `self.x is (not) None`, and
-    those joined by `and` / `or`."""
+    """The `self.x` (and local) names a test reads: `self.x`, `not self.x`, `self.x is (not)
+    None`, and those joined by `and` / `or`."""
     kind = type(test)
-    if kind is ast.Attribute:
+    if kind in (ast.Attribute, ast.Name):
         name = _name(test)
         return {name} if name else set()
     if kind is ast.UnaryOp and type(test.op) is ast.Not:
@@ -41,7 +42,7 @@ def assigned(value) -> dict | None:
 def way(test, known: dict) -> bool | None:
     """Which way the test goes given known {(name, aspect): bool} (None: it depends)."""
     kind = type(test)
-    if kind is ast.Attribute:
+    if kind in (ast.Attribute, ast.Name):
         return known.get((_name(test), TRUTH))
     if kind is ast.UnaryOp and type(test.op) is ast.Not:
         inner = way(test.operand, known)
@@ -62,7 +63,7 @@ def learnt(test, taken: bool) -> dict:
     """What holds where the test went `taken`: {("self.x", "truth"): True} in the body of
     `if self.x:`; nothing from an `or` that was taken or an `and` that was not."""
     kind = type(test)
-    if kind is ast.Attribute:
+    if kind in (ast.Attribute, ast.Name):
         name = _name(test)
         facts = {(name, TRUTH): taken} if name else {}
         if name and taken:
@@ -85,7 +86,7 @@ def learnt(test, taken: bool) -> dict:
 def _none_test(test):
     """("self.x", True) for `self.x is None`, ("self.x", False) for `self.x is not None`."""
     if (type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.Is, ast.IsNot)
-            and type(test.left) is ast.Attribute and type(test.comparators[0]) is ast.Constant
+            and type(test.left) in (ast.Attribute, ast.Name) and type(test.comparators[0]) is ast.Constant
             and test.comparators[0].value is None):
         name = _name(test.left)
         return (name, type(test.ops[0]) is ast.Is) if name else None
@@ -93,5 +94,6 @@ def _none_test(test):
 
 
 def _name(node) -> str | None:
+    """`self.x`, or a local `x` (a flag set where a connection is made: `new = True`)."""
     name = dotted(node)
-    return name if name and name.startswith("self.") and name.count(".") == 1 else None
+    return name if name and (name.startswith("self.") and name.count(".") == 1 or "." not in name) else None

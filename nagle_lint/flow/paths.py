@@ -758,8 +758,9 @@ class Walker:
                     frame.act.params.pop(key, None)
             if key is not None and "." not in key and width == 0 and not self._ruled_out:
                 self._bind_literal(key, stmt.value, frame)
-            if key is not None and state is not None and not self._ruled_out and key in self._tested_flags():
-                state = self._set_flag(state, id(frame.act.self_cls), key, stmt.value)
+            if key is not None and state is not None and not self._ruled_out \
+                    and self._flag_key(key, frame)[1] in self._tested_flags():
+                state = self._set_flag(state, self._flag_key(key, frame)[0], key, stmt.value)
             if key == "self.close_connection" and constant(stmt.value, self.imports, {}):
                 conn = self._handler(frame)
                 if conn is not None and state is not None:
@@ -843,17 +844,31 @@ class Walker:
         return (side, else_in) if empty_in_body else (body_in, side)
 
     def _tested_flags(self) -> frozenset:
-        """The `self.x` names some function sets to True, False or None and some `if` tests."""
+        """The `self.x` names some function sets to True, False or None and some `if` tests; and
+        (function id, name) for a local the same function sets so and tests, bound nowhere but
+        by plain assignments (each call sets it before it tests it)."""
         if self._flags is None:
-            set_, tested = set(), set()
+            set_, tested, local = set(), set(), set()
             for func in self.index.functions:  # (nested defs are functions of the index too)
+                own_set, own_tested = set(), set()
                 for node in iter_statements(func.node.body):
                     if type(node) is ast.Assign and flags.assigned(node.value) is not None:
-                        set_.update(dotted(t) for t in node.targets)
+                        own_set.update(dotted(t) for t in node.targets)
                     elif type(node) is ast.If:
-                        tested |= flags.tested_names(node.test)
-            self._flags = frozenset(set_ & tested)
+                        own_tested |= flags.tested_names(node.test)
+                set_ |= {n for n in own_set if n and n.startswith("self.")}
+                tested |= {n for n in own_tested if n.startswith("self.")}
+                local |= {(id(func), n) for n in own_set & own_tested
+                          if n and "." not in n and n not in func.params and self._memo(_plainly_bound, func.node, n)}
+            self._flags = frozenset(set_ & tested) | frozenset(local)
         return self._flags
+
+    def _flag_key(self, name: str, frame: _Frame):
+        """(owner id, key in _tested_flags) of a flag name: the class for `self.x`, the function
+        for a local."""
+        if name.startswith("self."):
+            return id(frame.act.self_cls), name
+        return id(frame.act.func), (id(frame.act.func), name)
 
     def _set_flag(self, state, owner: int, name: str, value):
         """`self.x = None`: every chain of this path knows it from here on (a value that is not
@@ -871,17 +886,18 @@ class Walker:
         known flags send them the other way (None when no chain of a connection goes there), and
         knowing on each side what the test said (`if self.sent:` -> sent is true in the body)."""
         tracked = self._tested_flags()
-        if state is None or not flags.tested_names(test) & tracked:
+        owners = {name: self._flag_key(name, frame) for name in flags.tested_names(test)} if state is not None else {}
+        owners = {name: owner for name, (owner, key) in owners.items() if key in tracked}
+        if not owners:
             return state, state
-        owner = id(frame.act.self_cls)
         sides = []
         for taken in (True, False):
-            facts = {(owner, *key): value for key, value in flags.learnt(test, taken).items() if key[0] in tracked}
+            facts = {(owners[key[0]], *key): value for key, value in flags.learnt(test, taken).items() if key[0] in owners}
             side = {}
             for conn, chains in {PATH: frozenset({EMPTY}), **state}.items():
                 kept = set()
                 for chain in chains:
-                    known = {key[1:]: value for key, value in chain[7] if key[0] == owner}
+                    known = {key[1:]: value for key, value in chain[7] if owners.get(key[1]) == key[0]}
                     if flags.way(test, known) is (not taken):
                         continue
                     kept.add(chain[:7] + (frozenset(f for f in chain[7] if f[0] not in facts) | frozenset(facts.items()),)
@@ -1675,7 +1691,7 @@ class Walker:
         replaced once by the socket's own name if a socket method writes it later. (A request
         handler's connection is named only by the handler's own methods: `self.writer` of a
         wrapper it hands `self.wfile` to means nothing at the handler.)"""
-        cls = frame.act.func.cls if frame.act.func is not None else None
+        cls = frame.act.self_cls  # (the object's class: a mixin's or a closure's write names the handler's)
         if conn.handler is not None and (cls is None or conn.handler not in self.index.class_chain(cls)):
             return
         known = self.result.names.get(conn)
@@ -2370,6 +2386,20 @@ def _compared(test):
     if other is not None and other.rpartition(".")[2].isupper():
         return name, other
     return None
+
+
+def _plainly_bound(func_node, name: str) -> bool:
+    """Is every binding of the local `name` a plain `name = value` (no loop target, `as`, `+=`,
+    tuple target or `:=`), so that the walk sees each value it takes?"""
+    stores = plain = 0
+    for node in ast.walk(func_node):
+        if type(node) is ast.Name and node.id == name and type(node.ctx) is ast.Store:
+            stores += 1
+        elif type(node) is ast.Assign and any(type(t) is ast.Name and t.id == name for t in node.targets):
+            plain += 1
+        elif type(node) in (ast.Global, ast.Nonlocal) and name in node.names:
+            return False
+    return stores == plain
 
 
 def _bound_inside(stmt) -> frozenset:

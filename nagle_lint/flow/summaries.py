@@ -145,7 +145,8 @@ class ModuleIndex:
             elif type(stmt) is ast.AnnAssign and stmt.value is not None:
                 if type(stmt.target) is ast.Name:
                     info.attrs[stmt.target.id] = stmt.value
-        if "__init__" not in info.methods and _generates_init(node):
+        # (fields of a base come first in the written __init__: only a class with no base is made)
+        if "__init__" not in info.methods and not node.bases and _generates_init(node):
             info.methods["__init__"] = self._add_function(_fields_init(node), info, None)
 
     def _add_function(self, node, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:

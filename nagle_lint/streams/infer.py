@@ -833,9 +833,9 @@ class Resolver:
         return C.NOT_A_STREAM, False, False
 
     def _tuples(self, expr, act: Activation | None, depth: int = 0) -> list | None:
-        """The tuple (or list) literals a value can be, as (literal, activation) pairs: written
-        out, or given through a name, a parameter or `self.x`. None when one is anything else."""
-        if type(expr) in (ast.Tuple, ast.List):
+        """The tuple literals a value can be, as (literal, activation) pairs: written out, or
+        given through a name, a parameter or `self.x`. None when one is anything else."""
+        if type(expr) is ast.Tuple:  # (not a list, which the code may change before the call)
             return [] if any(type(e) is ast.Starred for e in expr.elts) else [(expr, act)]
         sources = self._sources(expr, act) if depth < 4 and type(expr) in (ast.Name, ast.Attribute) else None
         if not sources:
@@ -1121,12 +1121,18 @@ class Resolver:
 
     def _called_instance(self, func: ast.Attribute, act: Activation) -> FunctionInfo | None:
         """`self.socket_factory(timeout)` where the attribute holds an object of one class of
-        ours: its `__call__`."""
-        if not self.index.classes or not any("__call__" in c.methods for c in self.index.classes.values()):
+        ours: its `__call__`. (Once per attribute and class; a cycle, `self.value =
+        self.value()`, is no object of ours.)"""
+        if not any("__call__" in c.methods for c in self.index.classes.values()):
             return None
-        methods = self.instance_callees(ast.Call(func=ast.Attribute(value=func, attr="__call__", ctx=ast.Load()),
-                                                 args=[], keywords=[]), act)
-        return methods[0][0] if len(methods) == 1 else None
+
+        def compute():
+            # (asked as the call `self.x.__call__()`, which instance_callees answers)
+            dunder = ast.Call(func=ast.Attribute(value=func, attr="__call__", ctx=ast.Load()), args=[], keywords=[])
+            methods = self.instance_callees(dunder, act)
+            return methods[0][0] if len(methods) == 1 else None
+        found = self._memo(self.class_memo, ("called", func.attr, id(act.self_cls)), compute)
+        return found if isinstance(found, FunctionInfo) else None
 
     def _annotated_class(self, expr, act: Activation | None) -> ClassInfo | None:
         """The class of ours a parameter is annotated with (`handler: Handler`, or the string
