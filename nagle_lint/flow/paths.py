@@ -15,7 +15,8 @@ import ast
 
 from nagle_lint.flow import console, flags, handoff, people
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, contains, iter_statements
+from nagle_lint.flow.summaries import (CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
+                                      iter_statements)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
@@ -859,9 +860,24 @@ class Walker:
                 set_ |= {n for n in own_set if n and n.startswith("self.")}
                 tested |= {n for n in own_tested if n.startswith("self.")}
                 local |= {(id(func), n) for n in own_set & own_tested
-                          if n and "." not in n and n not in func.params and self._memo(_plainly_bound, func.node, n)}
+                          if n and "." not in n and n not in func.params and self._memo(_plainly_bound, func.node, n)
+                          and self._set_beside_a_connection(func, n)}
             self._flags = frozenset(set_ & tested) | frozenset(local)
         return self._flags
+
+    def _set_beside_a_connection(self, func: FunctionInfo, name: str) -> bool:
+        """Is the local set to a literal in a block that also makes or connects a connection
+        (`new = True` beside `sockets[c] = create_connection(a)`)? Only such flags tell paths
+        of a connection apart; tracking every local flag multiplies the walk's states."""
+        for stmt in iter_statements(func.node.body):
+            for block in child_blocks(stmt) if not isinstance(stmt, DEFINITIONS) else ():
+                sets = any(type(s) is ast.Assign and flags.assigned(s.value) is not None
+                           and any(type(t) is ast.Name and t.id == name for t in s.targets) for s in block)
+                if sets and any((self.imports.qualify(c.func) or "") in C.FACTORIES
+                                or type(c.func) is ast.Attribute and c.func.attr in ("connect", "accept")
+                                for s in block for c in self.calls(s)):
+                    return True
+        return False
 
     def _flag_key(self, name: str, frame: _Frame):
         """(owner id, key in _tested_flags) of a flag name: the class for `self.x`, the function
