@@ -759,9 +759,9 @@ class Walker:
                     frame.act.params.pop(key, None)
             if key is not None and "." not in key and width == 0 and not self._ruled_out:
                 self._bind_literal(key, stmt.value, frame)
-            if key is not None and state is not None and not self._ruled_out \
-                    and self._flag_key(key, frame)[1] in self._tested_flags():
-                state = self._set_flag(state, self._flag_key(key, frame)[0], key, stmt.value)
+            owner, flag = self._flag_key(key, frame) if key is not None else (None, None)
+            if flag is not None and state is not None and not self._ruled_out and flag in self._tested_flags():
+                state = self._set_flag(state, owner, key, stmt.value)
             if key == "self.close_connection" and constant(stmt.value, self.imports, {}):
                 conn = self._handler(frame)
                 if conn is not None and state is not None:
