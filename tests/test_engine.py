@@ -1766,3 +1766,33 @@ def make_channel(circuit, address, name):
 def test_a_local_flag_set_where_the_connection_is_made_follows_its_path(test, split):
     found = codes(NEW_FLAG.format(test=test))
     assert any(code == "NAG101" for code, _ in found) is split, found
+
+
+# asyncio.start_server(cb, sock=sock) given a listener made with protocol 0: asyncio sets no
+# TCP_NODELAY on what it accepts (it asks for sock.proto == IPPROTO_TCP). The listener reaches
+# start_server as a method's parameter (the held piece: line 15).
+SOCK_SERVER = '''import asyncio
+import socket
+
+
+class Context:
+    async def serve(self, sock):
+        await asyncio.start_server(self.handle, sock=sock)
+
+    async def handle(self, reader, writer):
+        while True:
+            data = await reader.read(4096)
+            if not data:
+                break
+            writer.write(b"header16bytes...")
+            writer.write(data)
+
+    async def run(self):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, {proto})
+        await self.serve(sock)
+'''
+
+
+@pytest.mark.parametrize("proto, split", [("0", True), ("socket.IPPROTO_TCP", False)])
+def test_a_listener_handed_to_start_server_through_a_parameter_keeps_its_protocol(proto, split):
+    assert (("NAG102", 15) in codes(SOCK_SERVER.format(proto=proto))) is split

@@ -1557,7 +1557,11 @@ class Resolver:
     def _find_sock_servers(self) -> None:
         """`start_server(cb, sock=listener)`: cb's streams are accepted from that listener."""
         for call, caller, func, params in self._sock_servers:
-            given = self.resolve(_arg(call, 99, "sock"), Activation(caller) if caller is not None else None)
+            sock = _arg(call, 99, "sock")
+            given = self.resolve(sock, Activation(caller) if caller is not None else None)
+            passed = self._passed(sock, Activation(caller)) if not isinstance(given, Stream) and caller else None
+            if passed:  # `async def serve(self, sock): await start_server(cb, sock=sock)`: what its callers pass
+                given = merge([self.resolve(value, where) for value, where in passed])
             if isinstance(given, Stream) and given.conn.is_tcp and given.conn.proto_zero:
                 conn = self.conn(call, C.TCP_SERVER.with_(role=C.ASYNC_WRITER), params[1], listener=given.conn,
                                  maybe_unix=given.conn.maybe_unix, origin_func=caller)
