@@ -1239,7 +1239,8 @@ class Walker:
         if type(func) is ast.Name and isinstance(frame.act.params.get(func.id), BoundMethod):
             return frame.act.params[func.id]
         key = dotted(func)
-        if key is None or (type(func) is ast.Attribute and not key.startswith("self.")):
+        if key is None or (type(func) is ast.Attribute and not key.startswith("self.")) \
+                or key not in self.index.attribute_valued:
             return None
         found = None
         for value, where in self._bound(func, frame):

@@ -90,6 +90,12 @@ class ModuleIndex:
         # `pkg.sockutil.connect` -> its FunctionInfo, for the linked modules' top-level functions
         # and classes reached as module attributes (`sockutil.connect(addr)`)
         self.qualified: dict[str, object] = {}
+        # every name a class of the index defines as a method or class attribute: a method call
+        # on an instance of ours can only be one of these (asked for every call of every walk)
+        self.member_names: set[str] = set()
+        # the names and `self.x` keys some binding gives an attribute (`send = sock.sendall`):
+        # only they may hold a bound method
+        self.attribute_valued: set[str] = set()
         own = module.body if own_count is None else module.body[:own_count]
         self._scan_block(own, cls=None, func=None)
         if own_count is not None:
@@ -142,12 +148,18 @@ class ModuleIndex:
             elif type(stmt) is ast.Assign and len(stmt.targets) == 1:
                 if type(stmt.targets[0]) is ast.Name:
                     info.attrs[stmt.targets[0].id] = stmt.value
+                    if type(stmt.value) is ast.Attribute:
+                        self.attribute_valued.add(f"self.{stmt.targets[0].id}")
             elif type(stmt) is ast.AnnAssign and stmt.value is not None:
                 if type(stmt.target) is ast.Name:
                     info.attrs[stmt.target.id] = stmt.value
+                    if type(stmt.value) is ast.Attribute:
+                        self.attribute_valued.add(f"self.{stmt.target.id}")
+        self.member_names.update(info.methods, info.attrs)
         # (fields of a base come first in the written __init__: only a class with no base is made)
         if "__init__" not in info.methods and not node.bases and _generates_init(node):
             info.methods["__init__"] = self._add_function(_fields_init(node), info, None)
+            self.member_names.add("__init__")
 
     def _add_function(self, node, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:
         params = [name for name, _ in params_of(node)]
@@ -190,6 +202,8 @@ class ModuleIndex:
             # `self.conns = {n: connect(a) for n, a in shards.items()}`: a container of those
             self._container(key, value.value if type(value) is ast.DictComp else value.elt, cls, func)
         binding = Binding(value, index, func)
+        if type(value) is ast.Attribute:
+            self.attribute_valued.add(key)
         if func is None:
             self.module_bindings.setdefault(key, []).append(binding)
             if index is None and "." not in key:
@@ -241,6 +255,8 @@ class ModuleIndex:
             self._bind_each(stmt.target, stmt.iter, cls, func)
 
     def _bind_each(self, target, iterable, cls, func) -> None:
+        if type(iterable) is ast.Attribute:
+            self.attribute_valued.update(e.id for e in getattr(target, "elts", [target]) if type(e) is ast.Name)
         if type(target) in (ast.Tuple, ast.List):
             for column, element in enumerate(target.elts):
                 if type(element) is ast.Name:

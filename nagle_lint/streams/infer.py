@@ -162,6 +162,7 @@ class Resolver:
         self._sock_servers: list = []  # (start_server call, caller, callback, its params) with sock=
         self.api_callers: set = set()  # ids of the linked functions that pass a wire API its connection
         self._wire_apis: bool | None = None
+        self._tails: frozenset | None = None
         self._find_async_callbacks()
         self._find_server_callbacks()
         self._find_sock_servers()
@@ -1100,14 +1101,15 @@ class Resolver:
                 return self.index.method(act.self_cls, func.attr) or self._called_instance(func, act)
             return None
         if type(func) is ast.Attribute:
-            owner = self.class_named(func.value, act)
-            if owner is not None:  # `BoltSocket._connect(addr)`, `cls._handshake(s)`: no instance needed
-                found = self.index.method(owner, func.attr)
-                return found if found is not None and class_level(found) else None
-            typed = self._annotated_class(func.value, act)
-            if typed is not None:  # `def _accept(self, handler: Handler)`: `handler._detach()`
-                return self.index.method(typed, func.attr)
-            if self.index.qualified:  # `sockutil.connect(addr)`
+            if func.attr in self.index.member_names:  # (else no class of ours has it)
+                owner = self.class_named(func.value, act)
+                if owner is not None:  # `BoltSocket._connect(addr)`, `cls._handshake(s)`: no instance needed
+                    found = self.index.method(owner, func.attr)
+                    return found if found is not None and class_level(found) else None
+                typed = self._annotated_class(func.value, act)
+                if typed is not None:  # `def _accept(self, handler: Handler)`: `handler._detach()`
+                    return self.index.method(typed, func.attr)
+            if self.index.qualified and func.attr in self._qualified_tails():  # `sockutil.connect(addr)`
                 found = self.index.qualified.get(self.imports.qualify(func) or "")
                 return found if isinstance(found, FunctionInfo) else None
         if type(func) is ast.Name:
@@ -1118,6 +1120,12 @@ class Resolver:
                 scope = scope.parent
             return self.index.module_functions.get(func.id)
         return None
+
+    def _qualified_tails(self) -> frozenset:
+        """The last parts of the index's qualified names (`connect` of `pkg.sockutil.connect`)."""
+        if self._tails is None:
+            self._tails = frozenset(name.rpartition(".")[2] for name in self.index.qualified)
+        return self._tails
 
     def _called_instance(self, func: ast.Attribute, act: Activation) -> FunctionInfo | None:
         """`self.socket_factory(timeout)` where the attribute holds an object of one class of
@@ -1168,7 +1176,8 @@ class Resolver:
         module: the methods that may run (a wrapper object's write or read; one per class when
         the attribute is given instances of several: `self.broker = Plain()`, later `Zipped()`)."""
         func = call.func
-        if type(func) is not ast.Attribute or act is None or act.func is None:
+        if type(func) is not ast.Attribute or act is None or act.func is None \
+                or func.attr not in self.index.member_names:
             return []
         key = dotted(func.value)
         if type(func.value) is ast.Call:  # `Handler(sock, addr).handle()`: built and used at once
