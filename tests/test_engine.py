@@ -1045,6 +1045,9 @@ class Conn:
 @pytest.mark.parametrize("rest, write_loop", [
     ("self.pending = self.pending[self.sock.send(self.pending):]", False),
     ("self.sock.send(self.pending[:512])", True),  # (the same first bytes each turn: pieces)
+    ("n = self.sock.send(self.pending); self.pending[:n] = []", False),  # (a bytearray's sent part cut off)
+    ("n = self.sock.send(self.pending); del self.pending[:n]", False),
+    ("n = self.sock.send(self.pending); self.pending[n:] = []", True),  # (the unsent part dropped: resent)
 ])
 def test_a_partial_send_loop_over_an_attribute_buffer_is_one_write(rest, write_loop):
     found = codes(SEND_REST.format(rest=rest))
@@ -1796,3 +1799,134 @@ class Context:
 @pytest.mark.parametrize("proto, split", [("0", True), ("socket.IPPROTO_TCP", False)])
 def test_a_listener_handed_to_start_server_through_a_parameter_keeps_its_protocol(proto, split):
     assert (("NAG102", 15) in codes(SOCK_SERVER.format(proto=proto))) is split
+
+
+# A library's handler base class around a wrapper that can also dial out (`Wire.open()`): with
+# no handle() of its own, socketserver's does nothing with the request; a subclass's answers.
+WIRE = '''class Wire:
+    def __init__(self, sock):
+        self._sock = sock
+
+    @classmethod
+    def open(cls, address):
+        return cls(socket.create_connection(address))
+{method}
+    def read(self, n):
+        return self._sock.recv(n)
+
+    def send(self, data):
+        self._sock.sendall(data)
+'''
+HANDLER_BASE = "import socket\nfrom socketserver import BaseRequestHandler\n\n\n" + WIRE.format(method="") + '''
+
+class WireHandler(BaseRequestHandler):
+    _wire = None
+
+    @property
+    def wire(self):
+        if self._wire is None:
+            self._wire = Wire(self.request)
+        return self._wire
+{subclass}'''
+
+
+@pytest.mark.parametrize("subclass, served", [
+    ("", False),
+    ("\n\nclass EchoHandler(WireHandler):\n    def handle(self):\n        while self.wire.read(4):\n"
+     "            self.wire.send(b'ok')\n", True),
+])
+def test_a_handler_base_with_no_handle_serves_no_request(subclass, served):
+    found = codes(HANDLER_BASE.format(subclass=subclass))
+    assert ("NAG201", 11) in found  # (the wrapper's own client connection, either way)
+    assert (("NAG202", 20) in found) is served, found
+
+
+# A wrapper whose secure() wraps its socket in TLS before its read() method in the file: the
+# reply named is what read() reads (line 16), not the handshake (line 13).
+def test_the_reply_named_is_a_read_not_a_tls_handshake():
+    source = "import socket\n\n\n" + WIRE.format(
+        method="\n    def secure(self, context):\n        self._sock = context.wrap_socket(self._sock)\n")
+    [finding] = check_source(source, "wire.py").findings
+    assert finding.code == "NAG201" and "reply read at line 16" in finding.message, finding.message
+
+
+# A reply helper whose extra write runs only for `more=True`, tested beside an attribute
+# (`if not self.single and more:`): the login's call with the default writes one piece.
+FLAG_AND_ATTR = '''import socket
+
+
+class Console:
+    def __init__(self, address, secret):
+        self.conn = socket.create_connection(address)
+        self.single = False
+        self.conn.sendall(b"AUTH " + secret)
+        self.answer()
+
+    def run(self, cmd):
+        self.conn.sendall(b"EXEC " + cmd)
+        return self.answer({more})
+
+    def answer(self, more=False):
+        if {test}:
+            self.conn.sendall(b"MARK")
+        return self.conn.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("more, test, login_split", [
+    ("more=True", "not self.single and more", False),  # (more=False decides the `and`)
+    ("more=True", "more and not self.single", False),
+    ("", "self.single and more", False),
+    ("more=True", "more or self.single", True),  # (False or an attribute: not known)
+])
+def test_a_literal_argument_decides_and_or_tests(more, test, login_split):
+    findings = check_source(FLAG_AND_ATTR.format(more=more, test=test), "t.py").findings
+    assert any(f.code == "NAG201" for f in findings)
+    # (the login's AUTH, line 8, then a MARK)
+    assert any(f.code == "NAG101" and "1st at line 8," in f.message for f in findings) is login_split
+
+
+# `from socket import socket` in one method, `import socket` in another: `socket.socket()`
+# there is the module's (the connection at line 13).
+def test_a_function_local_from_import_does_not_rename_the_module_elsewhere():
+    source = '''class Link:
+    def __init__(self, pick_port=False):
+        self.port = 20500
+        if pick_port:
+            from socket import socket
+            with socket() as s:
+                s.bind(("", 0))
+                self.port = s.getsockname()[1]
+
+    def connect(self, host):
+        import socket
+
+        self.com = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.com.connect((host, self.port))
+
+    def ask(self, line, item):
+        self.com.send(line)
+        self.com.send(item)
+        return self.com.recv(4096)
+'''
+    assert ("NAG201", 13) in codes(source) and ("NAG101", 18) in codes(source)
+
+
+# An unbuffered read-write makefile sends each write() at once: two pieces (line 10).
+@pytest.mark.parametrize("buffering, split", [("0", True), ("-1", False)])
+def test_an_unbuffered_read_write_makefile_writes_each_piece(buffering, split):
+    source = f'''import socket
+
+
+class Conn:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+        self.stream = self.sock.makefile("rwb", buffering={buffering})
+
+    def set(self, key, value):
+        self.stream.write(b"set " + key + b"\\r\\n")
+        self.stream.write(value)
+        self.stream.flush()
+        return self.stream.readline()
+'''
+    assert (("NAG101", 11) in codes(source)) is split, codes(source)

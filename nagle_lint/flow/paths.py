@@ -952,7 +952,7 @@ class Walker:
                 s = {**s, element[0]: element[1]}
             if is_for and s is not None:  # `for line in rfile:` reads each turn
                 stream = self._stream_of(stmt.iter, frame)
-                if stream is not None and stream.role in (C.READER, "buffered-rw", C.ASYNC_READER):
+                if stream is not None and stream.role in (C.READER, "buffered-rw", "raw-rw", C.ASYNC_READER):
                     s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
             return s
 
@@ -1339,12 +1339,12 @@ class Walker:
             if method in C.CLOSES:
                 return self.close(state, stream)
             return state
-        if role in (C.RAW_WRITER, C.BUFFERED_WRITER, "buffered-rw"):
+        if role in (C.RAW_WRITER, C.BUFFERED_WRITER, "buffered-rw", "raw-rw"):
             if method in C.FILE_WRITES:
                 return self.write(state, stream, call, _first(call), frame)
             if method == "flush" or method == "close":
                 return self.flush(state, stream, call, frame)
-            if role == "buffered-rw" and method in C.FILE_READS:
+            if role in ("buffered-rw", "raw-rw") and method in C.FILE_READS:
                 return self.read(state, conn, call, self._loops(frame))
             return state
         if role == C.READER and method in C.FILE_READS:
@@ -1757,7 +1757,7 @@ class Walker:
         self.result.reads.setdefault((id(conn), id(node)), Read(conn, node, loops))
         new = set()
         chains = self._chains(state, conn)
-        if conn not in self.result.kept_reads and any(c[6] for c in chains):
+        if _better_read(self.result.kept_reads.get(conn), node) and any(c[6] for c in chains):
             self.result.kept_reads[conn] = node
         tails = []
         # in source order, so that which first piece a split names never depends on set order
@@ -1774,7 +1774,8 @@ class Walker:
                 or (count >= 1 and _repeats_in_loop(conn, loops, first.loops))
             repeats = warm or recurs
             if count >= 1 and repeats and not self._paced(first):
-                self.result.exchanges.setdefault(conn, node)
+                if _better_read(self.result.exchanges.get(conn), node):
+                    self.result.exchanges[conn] = node
             elif count >= 1 and conn in self._made_here and conn not in self._first_exchanges and not self._paced(first):
                 self._first_exchanges[conn] = node
                 self._taint()  # (recorded by the walk, not by a replay of it)
@@ -1856,7 +1857,7 @@ class Walker:
                 chain_key(chain))
 
     def close(self, state, stream: Stream):
-        if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", C.READER, C.CHANNEL):
+        if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", "raw-rw", C.READER, C.CHANNEL):
             return state  # closing a makefile() object (or a channel) leaves the socket open
         return self.close_conn(state, stream.conn)
 
@@ -2288,6 +2289,16 @@ class Walker:
         """What a name or self attribute is assigned anywhere (flow-insensitive)."""
         return [value for value, _ in self._bound(expr, frame)]
 
+def _better_read(known, node) -> bool:
+    """Is node the read to name for a connection whose named read so far is known? The first,
+    but a reply's read over a TLS handshake's (`wrap_socket()` reads the peer's answer too)."""
+    return known is None or _handshake_read(known) and not _handshake_read(node)
+
+
+def _handshake_read(node) -> bool:
+    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "wrap_socket"
+
+
 def _first(call: ast.Call) -> list:
     """The first argument of a write, as a one-element list (none: an empty one)."""
     args = args_of(call)
@@ -2380,6 +2391,12 @@ def _decided(test, literals: dict) -> bool | None:
     if kind is ast.UnaryOp and type(test.op) is ast.Not:
         inner = _decided(test.operand, literals)
         return None if inner is None else not inner
+    if kind is ast.BoolOp:  # `if not self.single and more:` with more=False
+        parts = [_decided(value, literals) for value in test.values]
+        settles = type(test.op) is ast.Or  # (a true part settles `or`, a false one `and`)
+        if settles in parts:
+            return settles
+        return None if None in parts else not settles
     if (kind is ast.Compare and len(test.ops) == 1 and type(test.left) is ast.Name
             and test.left.id in literals and is_const(test.comparators[0], None)):
         is_none = literals[test.left.id] is None
@@ -2571,8 +2588,8 @@ _RELAY_READS = C.SOCKET_READS
 
 
 def _advances(loop, name: str, kind: str) -> bool:
-    """Does the loop body move `name` past what was sent: `name = name[n:]` / `del name[:n]`
-    (rebind), or `name += n` / `name = name + n` (advance)?"""
+    """Does the loop body move `name` past what was sent: `name = name[n:]` / `del name[:n]` /
+    `name[:n] = []` (rebind), or `name += n` / `name = name + n` (advance)?"""
     stack = list(fast_children(loop))
     while stack:
         node = stack.pop()
@@ -2581,6 +2598,9 @@ def _advances(loop, name: str, kind: str) -> bool:
             target, value = node.targets[0], node.value
             if dotted(target) == name and type(value) is ast.Subscript and dotted(value.value) == name:
                 return True
+            if type(target) is ast.Subscript and type(target.slice) is ast.Slice and target.slice.lower is None \
+                    and dotted(target.value) == name and type(value) in (ast.List, ast.Tuple) and not value.elts:
+                return True  # `buf[:n] = []`
         if kind == "rebind" and kind_of is ast.Delete and any(
                 type(t) is ast.Subscript and dotted(t.value) == name for t in node.targets):
             return True

@@ -165,6 +165,8 @@ HANDLER_BASES: dict[str, StreamFacts] = {
     "xmlrpc.server.DocXMLRPCRequestHandler": TCP_SERVER.with_(nagle=OFF, role=HTTP_HANDLER),
     "socketserver.DatagramRequestHandler": UDP_SOCKET.with_(side=SERVER),
 }
+# handler bases whose handle() does nothing: a class on them with no handle() of its own serves no request
+BARE_HANDLER_BASES = frozenset({"socketserver.BaseRequestHandler", "socketserver.StreamRequestHandler"})
 UNIX_SERVERS = frozenset({
     "socketserver.UnixStreamServer", "socketserver.ThreadingUnixStreamServer",
     "socketserver.ForkingUnixStreamServer", "socketserver.UnixDatagramServer",

@@ -1434,6 +1434,10 @@ class Resolver:
                 break
         if facts is None or self._built_on_other_requests(cls):
             return None
+        if base_name in C.BARE_HANDLER_BASES and not any(
+                name in klass.methods for klass in self.index.class_chain(cls) + self.index.subclasses(cls)
+                for name in _HANDLER_STEPS):
+            return None  # the base's handle() does nothing, nor does a subclass's here: it serves none
         if self._served_by_unix_server(cls):
             facts = C.UNIX_SOCKET.with_(side=C.SERVER, role=facts.role)
         nodelay = constant(self.index.class_attr(cls, "disable_nagle_algorithm"), self.imports, {})
@@ -1747,7 +1751,7 @@ def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict, first: int 
     buffering = _arg(call, first + 1, "bufsize" if first else "buffering")
     unbuffered = buffering is not None and constant(buffering, imports, consts) == 0
     if "w" in mode and "r" in mode:
-        return "buffered-rw"
+        return "raw-rw" if unbuffered else "buffered-rw"  # (unbuffered: each write() is a send())
     if "w" in mode:
         return C.RAW_WRITER if unbuffered else C.BUFFERED_WRITER
     return C.READER
@@ -1905,6 +1909,10 @@ def _yielded(func):
             continue
         else:
             stack.extend(fast_children(node))
+
+
+# what socketserver's BaseRequestHandler runs for each request
+_HANDLER_STEPS = ("handle", "setup", "finish", "__init__")
 
 
 def _calls_outside_defs(node):

@@ -63,6 +63,10 @@ class ImportMap:
         # modules resolve too (`from .compat import socket`, `from pkg.utils import *`)
         self.project = ProjectImports(path) if path else None
         self._reexports: set[str] = set()  # names imported from the project's own modules
+        # the module a name is bound to by some `import x` of the file, also where another
+        # import binds it to an object (`from socket import socket` in one function, `import
+        # socket` in another): `socket.socket(...)` is an attribute of the module
+        self._as_module: dict[str, str] = {}
         stars = []
         for node in _imports(module):
             if type(node) is ast.Import:
@@ -71,10 +75,12 @@ class ImportMap:
                     if alias.asname is not None:
                         self.names[alias.asname] = full
                         self.modules.add(alias.asname)
+                        self._as_module.setdefault(alias.asname, full)
                     else:
                         top = full.split(".")[0]
                         self.names.setdefault(top, top)
                         self.modules.add(top)
+                        self._as_module.setdefault(top, top)
             else:
                 base = self._base(node)
                 if base is None:
@@ -154,6 +160,7 @@ class ImportMap:
     def copy(self) -> "ImportMap":
         other = copy.copy(self)
         other.names, other.modules, other._reexports = dict(self.names), set(self.modules), set(self._reexports)
+        other._as_module = dict(self._as_module)
         return other
 
     def setting_off(self, local: str, attr: str) -> bool:
@@ -199,7 +206,7 @@ class ImportMap:
         if head in self._reexports:
             self._resolve(head)
         if head in self.names:
-            full = self.names[head]
+            full = self.names[head] if not rest else self._as_module.get(head, self.names[head])
             return as_socket(f"{full}.{rest}" if rest else full)
         if self.star_from("socket") and head in _SYMBOLS:
             return f"socket.{name}"
