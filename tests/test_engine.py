@@ -1930,3 +1930,73 @@ class Conn:
         return self.stream.readline()
 '''
     assert (("NAG101", 11) in codes(source)) is split, codes(source)
+
+
+# A write retried whole only when it raised (line 13), through a bound alias of sendall: one
+# message per call, and the alias is named as the socket it is bound to.
+RETRIED = '''import socket
+
+
+class Transport:
+    def connect(self, address):
+        self._sock = socket.create_connection(address)
+        self._send = self._sock.sendall
+
+    def send(self, data):
+{loop}
+            try:
+                self._send(data)
+                {leave}
+            except OSError:
+                continue
+
+    def receive(self):
+        return self._sock.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("loop, leave, write_loop", [
+    ("        sent = False\n        while not sent:", "sent = True", False),
+    ("        while True:", "break", False),
+    ("        sent = False\n        while not sent:", "sent = False", True),  # (it never leaves: a write per turn)
+])
+def test_a_write_retried_only_when_it_raised_is_one_message(loop, leave, write_loop):
+    source = RETRIED.format(loop=loop, leave=leave)
+    findings = check_source(source, "t.py").findings
+    loops = [f for f in findings if f.code == "NAG103"]
+    assert bool(loops) is write_loop, findings
+    assert all("`self._sock`" in f.message for f in loops)
+
+
+# A drain loop (line 15) hands each queued command to a dispatcher whose branches each write one
+# message through a helper that loops only to finish a partial send: one write loop, shown at
+# the drain loop's call, not one per branch.
+def test_a_write_loop_through_a_partial_send_helper_is_shown_once_at_its_loop():
+    source = '''import select
+import socket
+
+
+class Bot:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+        self.queue = []
+
+    def run(self):
+        while True:
+            while self.queue:
+                self.treat(self.queue.pop(0))
+            if select.select([self.sock], [], [], 0.1)[0]:
+                self.sock.recv(4096)
+
+    def treat(self, cmd):
+        if cmd[0] == "move":
+            self.send_message(b"MOVE " + cmd[1])
+        elif cmd[0] == "text":
+            self.send_message(b"TEXT " + cmd[1])
+
+    def send_message(self, packet):
+        while packet:
+            sent = self.sock.send(packet)
+            packet = packet[sent:]
+'''
+    assert [line for code, line in codes(source) if code == "NAG103"] == [13]

@@ -156,6 +156,9 @@ class FlowResult:
     made_as: dict = field(default_factory=dict)  # Conn -> the name its creation is assigned to
     relays: dict = field(default_factory=dict)  # Conn -> (write, name of the connection it passes on)
     loop_nodes: dict = field(default_factory=dict)  # id(loop statement) -> the statement (events keep ids)
+    # (id(loop statement), id(write)) of each partial-send or retry loop around a write: its turns
+    # send one buffer, so it is not the loop a write loop is shown at
+    retry_loops: set = field(default_factory=set)
 
 
 # A chain: first piece, first held piece, count, dirty buffer, cork setopt, a flag, warm, and the
@@ -1648,7 +1651,9 @@ class Walker:
             return {**state, conn: frozenset((None, None, 0, c[3], c[4], True, True, c[7], None)
                                              for c in self._chains(state, conn))}
         buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
-        retry = bool(args) and self._retry_loop(frame, args[0])
+        retry = bool(args) and (self._retry_loop(frame, args[0]) or self._retried_whole(frame, call))
+        if retry:
+            self.result.retry_loops.add((id(frame.loops[-1].node), id(call)))
         new = set()
         chains = self._chains(state, conn)
         if conn not in self.result.kept_writes and any(c[6] for c in chains) and not self._paced(event):
@@ -1703,6 +1708,11 @@ class Walker:
             self._retries[key] = _advances(loop, name, kind)
         return self._retries[key]
 
+    def _retried_whole(self, frame: _Frame, call) -> bool:
+        """Is this write in a loop that goes round again only when it raised (`while not sent:
+        try: sock.sendall(b); sent = True except OSError: continue`)? Its turns send one buffer."""
+        return bool(frame.loops) and self._memo(_retries_when_raised, frame.loops[-1].node, call)
+
     def _name(self, conn: Conn, stream: Stream, call: ast.Call, frame: _Frame) -> None:
         """Remember how the code names the connection, for messages: the first name written to,
         replaced once by the socket's own name if a socket method writes it later. (A request
@@ -1716,8 +1726,13 @@ class Walker:
             return
         sock_call = call.func.attr.startswith("sock_") and args_of(call)  # loop.sock_sendall(sock, ...)
         name = shown(args_of(call)[0].value if sock_call else call.func.value)
-        if name == "self":  # self.end_headers(): the handler's wfile
-            name = stream.name or "self.wfile"
+        if call.func.attr not in STREAM_METHODS:  # `self._send(data)` after `self._send = self._sock.sendall`
+            receivers = {shown(value.value) for value, _ in self._bound(call.func, frame) if type(value) is ast.Attribute}
+            kept = receivers.pop() if len(receivers) == 1 else None
+            name = kept if kept and kept.startswith("self.") else name  # (not another method's local)
+        if name == "self":  # self.end_headers(): the handler's wfile; a dispatcher's self.send(): its socket
+            dispatcher = call.func.attr in C.DISPATCHER_WRITES | C.DISPATCHER_READS
+            name = stream.name or ("self.wfile" if conn.handler is not None else "self.socket" if dispatcher else None)
         if name:
             self.result.names[conn] = (name, stream.role)
 
@@ -2719,6 +2734,27 @@ def _after_loop(first: WriteEvent, second: WriteEvent, event: WriteEvent, loop_n
         return False
     loop = loop_nodes.get(second.loops[-1])
     return loop is not None and event.func is not None and contains(event.func.node, loop)
+
+
+def _retries_when_raised(loop, call) -> bool:
+    """Does the loop leave once the `try` body holding call completes (`sent = True` under `while
+    not sent:`, or a `break` in `while True:`), so that it turns again only after an exception?"""
+    if type(loop) is not ast.While:
+        return False
+    test = loop.test
+    flag = test.operand.id if type(test) is ast.UnaryOp and type(test.op) is ast.Not \
+        and type(test.operand) is ast.Name else None
+    if flag is None and not _always_true(test):
+        return False
+    for stmt in loop.body:
+        if type(stmt) not in TRIES or not any(contains(inner, call) for inner in stmt.body):
+            continue
+        last = (stmt.orelse or stmt.body)[-1]
+        if flag is None:
+            return type(last) is ast.Break
+        return type(last) is ast.Assign and len(last.targets) == 1 and type(last.targets[0]) is ast.Name \
+            and last.targets[0].id == flag and type(last.value) is ast.Constant and bool(last.value.value)
+    return False
 
 
 def _always_true(test) -> bool:

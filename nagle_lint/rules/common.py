@@ -57,6 +57,8 @@ def split_findings(ctx: FileContext, rule: Rule):
         stream = receiver_name(split.second.node) if call_text(split.second.node) != "self.end_headers()" else "self.wfile"
         if stream == "self" and split.read is HTTP_CLIENT_READ:
             stream = "self.sock"  # http.client's send() and endheaders() on a connection class of ours
+        elif stream == "self" and ctx.facts.flow.names.get(split.conn, ("self",))[0] != "self":
+            stream = ctx.facts.flow.names[split.conn][0]  # `self._send(b)`, a bound `self._sock.sendall`
         if second is not split.second.node:  # as the flagged line names it, not the helper
             stream = _carrier(ctx, second, split.conn) or (
                 receiver_name(second) if receiver_name(second) not in ("self", "stream") else stream)
@@ -126,12 +128,23 @@ def read_where(ctx: FileContext, read) -> str:
     return f"at line {ctx.where(read)}"
 
 
+def _write_loop(ctx: FileContext, write):
+    """The innermost loop around a write that repeats it as pieces: not a partial-send loop in
+    its helper (`while buf: n = sock.send(buf); buf = buf[n:]`), which sends one buffer."""
+    flow = ctx.facts.flow
+    for key in reversed(write.loops):
+        loop = flow.loop_nodes.get(key)
+        if loop is not None and (id(loop), id(write.node)) not in flow.retry_loops:
+            return loop
+    return None
+
+
 def _in_the_loop(ctx: FileContext, write, located):
     """Where a write loop is shown: the write, or, when the write is in a helper that the loop
     calls (`for key in keys: self._command(key)`), that call in the loop."""
     from nagle_lint.flow.summaries import contains
 
-    loop = ctx.facts.flow.loop_nodes.get(write.loops[-1]) if write.loops else None
+    loop = _write_loop(ctx, write)
     if loop is None or contains(loop, located):
         return located
     return next((site for site in reversed(write.sites) if contains(loop, site)), located)
@@ -141,7 +154,7 @@ def _loop_of(ctx: FileContext, write, located):
     """The loop statement around a held piece where it is shown (else the piece itself)."""
     from nagle_lint.flow.summaries import contains
 
-    loop = ctx.facts.flow.loop_nodes.get(write.loops[-1]) if write.loops else None
+    loop = _write_loop(ctx, write)
     return loop if loop is not None and contains(loop, located) else located
 
 
