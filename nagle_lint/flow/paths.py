@@ -38,6 +38,7 @@ STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READ
                   | {"flush", "setsockopt", "set_nodelay", "setTcpNoDelay", "sock_sendall", "sock_recv",
                      "sock_recv_into", "send_header"} | C.IOSTREAM_READS)
 _BEYOND_CLOSING = STREAM_METHODS - {"close", "shutdown"}
+_READ_WRITE = ("buffered-rw", "raw-rw")  # makefile("rwb") roles: buffered, or each write() a send()
 
 
 # waits for another thread or task: an Event's, a Condition's, a Barrier's, asyncio.wait_for
@@ -955,7 +956,7 @@ class Walker:
                 s = {**s, element[0]: element[1]}
             if is_for and s is not None:  # `for line in rfile:` reads each turn
                 stream = self._stream_of(stmt.iter, frame)
-                if stream is not None and stream.role in (C.READER, "buffered-rw", "raw-rw", C.ASYNC_READER):
+                if stream is not None and stream.role in (C.READER, *_READ_WRITE, C.ASYNC_READER):
                     s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
             return s
 
@@ -1342,12 +1343,12 @@ class Walker:
             if method in C.CLOSES:
                 return self.close(state, stream)
             return state
-        if role in (C.RAW_WRITER, C.BUFFERED_WRITER, "buffered-rw", "raw-rw"):
+        if role in (C.RAW_WRITER, C.BUFFERED_WRITER, *_READ_WRITE):
             if method in C.FILE_WRITES:
                 return self.write(state, stream, call, _first(call), frame)
             if method == "flush" or method == "close":
                 return self.flush(state, stream, call, frame)
-            if role in ("buffered-rw", "raw-rw") and method in C.FILE_READS:
+            if role in _READ_WRITE and method in C.FILE_READS:
                 return self.read(state, conn, call, self._loops(frame))
             return state
         if role == C.READER and method in C.FILE_READS:
@@ -1872,7 +1873,7 @@ class Walker:
                 chain_key(chain))
 
     def close(self, state, stream: Stream):
-        if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, "buffered-rw", "raw-rw", C.READER, C.CHANNEL):
+        if stream.role in (C.BUFFERED_WRITER, C.RAW_WRITER, *_READ_WRITE, C.READER, C.CHANNEL):
             return state  # closing a makefile() object (or a channel) leaves the socket open
         return self.close_conn(state, stream.conn)
 
@@ -2303,6 +2304,7 @@ class Walker:
     def _values(self, expr, frame: _Frame) -> list:
         """What a name or self attribute is assigned anywhere (flow-insensitive)."""
         return [value for value, _ in self._bound(expr, frame)]
+
 
 def _better_read(known, node) -> bool:
     """Is node the read to name for a connection whose named read so far is known? The first,
