@@ -2000,3 +2000,51 @@ class Bot:
             packet = packet[sent:]
 '''
     assert [line for code, line in codes(source) if code == "NAG103"] == [13]
+
+
+# telnetlib's client: a kept TCP connection (line 6), write() one sendall(), read_until() and
+# expect() the answer; TCP_NODELAY goes on its `.sock` (or get_socket()) once it is connected.
+TELNET = '''import socket
+import telnetlib
+
+
+class Console:
+    def __init__(self, host):
+        self.tn = telnetlib.Telnet({args}){nodelay}
+
+    def ask(self, cmd):
+        self.tn.write(cmd){more}
+        return self.tn.read_until(b"> ")
+'''
+SOCK_NODELAY = "\n        self.tn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)"
+GETTER_NODELAY = "\n        self.tn.get_socket().setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)"
+OPENED = "\n        self.tn.open(host, 23)"
+
+
+@pytest.mark.parametrize("args, nodelay, more, expected", [
+    ("host, 23", "", "", [("NAG201", 7)]),
+    ("host, 23", "", "\n        self.tn.write(b'\\r\\n')", [("NAG201", 7), ("NAG101", 11)]),
+    ("", OPENED, "\n        self.tn.write(b'\\r\\n')", [("NAG201", 7), ("NAG101", 12)]),  # (connected by open())
+    ("host, 23", SOCK_NODELAY, "\n        self.tn.write(b'\\r\\n')", []),
+    ("host, 23", GETTER_NODELAY, "", []),
+])
+def test_a_telnetlib_client_is_a_kept_tcp_connection(args, nodelay, more, expected):
+    result = check_source(TELNET.format(args=args, nodelay=nodelay, more=more), "t.py")
+    assert [(f.code, f.span.line) for f in result.findings] == expected
+    # (no setsockopt() on the Telnet object: the message says where, no fix writes it)
+    assert all(fix.strategy != "nodelay" for f in result.findings for fix in f.fixes)
+    assert all("`.sock`" in f.message for f in result.findings if f.code == "NAG201")
+
+
+def test_a_telnet_session_of_one_command_is_one_exchange():
+    source = '''import telnetlib
+
+
+def status(host):
+    tn = telnetlib.Telnet(host)
+    tn.write(b"status\\n")
+    answer = tn.read_until(b"\\n")
+    tn.close()
+    return answer
+'''
+    assert codes(source) == []

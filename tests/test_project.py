@@ -537,3 +537,39 @@ def test_a_wire_api_needs_a_reader_a_kept_connection_and_a_socket(tmp_path):
     # the reader is given a link made for one call and dropped: the first data is ACKed at once
     one_shot = "link = dial('h', 1)\n        link.send(b'PING')\n        "
     assert _codes(check_file(str(_wire_project(tmp_path / "c", passed="link", local=one_shot)))) == []
+
+
+# A helper in another module returns a new socket of one of two families (`socket(AF_INET6)`
+# or `socket(AF_INET)`): each call of it is a connection, reported at the call (line 6).
+FAMILY_FACTORY = '''import socket
+
+
+def get_socket(host):
+    if ":" in host:
+        return socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    return socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+'''
+FACTORY_USER = '''from . import net
+
+
+class Driver:
+    def __init__(self, host, port):
+        self.conn = net.get_socket(host)
+        self.conn.connect((host, port)){nodelay}
+
+    def ask(self, data):
+        self.conn.sendall(data)
+        return self.conn.recv(1024)
+'''
+
+
+def test_a_factory_elsewhere_with_a_creation_per_family_makes_each_call_a_connection(tmp_path):
+    package = tmp_path / "bot"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "net.py").write_text(FAMILY_FACTORY)
+    nodelay = "\n        self.conn.setsockopt(6, 1, 1)"  # (IPPROTO_TCP, TCP_NODELAY)
+    for text, reported in ((FACTORY_USER.format(nodelay=""), True), (FACTORY_USER.format(nodelay=nodelay), False)):
+        (package / "driver.py").write_text(text)
+        found = [(f.code, f.span.line) for f in check_file(str(package / "driver.py")).findings]
+        assert (("NAG201", 6) in found) is reported, found

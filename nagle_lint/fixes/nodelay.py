@@ -52,8 +52,8 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if conn.twisted is not None:  # a Twisted transport: setTcpNoDelay() in the protocol, not a setsockopt here
         return ()
-    if conn.handed_back or conn.nodelay_setter:  # a library's stream (no setsockopt), or the API's own setter
-        return ()
+    if conn.handed_back or conn.nodelay_setter or conn.socket_attr:
+        return ()  # a library's stream or object (no setsockopt of its own), or the API's own setter
     ctx = fix_context(ctx)
     if conn.handler is not None:
         return _handler_fix(ctx, conn)

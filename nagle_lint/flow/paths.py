@@ -33,7 +33,7 @@ MAX_CHAINS = 24
 MAX_SUBCLASS_WALKS = 8  # subclasses an inherited method is walked for, beyond its own class
 STEP_BUDGET = 300_000  # statements visited per module, inlining included; then stop inlining
 
-STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READS | C.ASYNC_READS
+STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS
                   | C.CLOSES | C.HTTP_HEADER_WRITES | C.HTTP_CLOSING
                   | {"flush", "setsockopt", "set_nodelay", "setTcpNoDelay", "sock_sendall", "sock_recv",
                      "sock_recv_into", "send_header"} | C.IOSTREAM_READS)
@@ -1155,14 +1155,15 @@ class Walker:
                 found = self.resolver.dispatcher_stream(frame.act.self_cls)
                 if found is not None:
                     return self.stream_call(found, "send" if method == "push" else method, call, state, frame)
-            elif method in ("connect", "connect_ex", "sock_connect") and not is_self and state is not None \
+            elif method in ("connect", "connect_ex", "sock_connect", "open") and not is_self and state is not None \
                     and not self._ruled_out and (method != "sock_connect" or args_of(call)):
                 # `self._socket.connect(addr)` (`loop.sock_connect(sock, addr)`) on a socket made
                 # elsewhere (`__init__`): a new connection starts here, nothing sent on it yet (a
                 # greeting read is no reply)
                 found = self.resolver.resolve(args_of(call)[0].value if method == "sock_connect" else receiver,
                                               frame.act)
-                if isinstance(found, Stream) and found.role == C.SOCKET and found.conn.side == C.CLIENT:
+                if isinstance(found, Stream) and found.role == (C.TELNET if method == "open" else C.SOCKET) \
+                        and found.conn.side == C.CLIENT:
                     self._taint()
                     chains = self._chains(state, found.conn)
                     return {**state, found.conn: _restarted(chains, COLD)}
@@ -1356,6 +1357,14 @@ class Walker:
         if role == C.ASYNC_WRITER:
             if method in ("write", "writelines"):
                 return self.write(state, stream, call, _first(call), frame)
+            if method == "close":
+                return self.close(state, stream)
+            return state
+        if role == C.TELNET:  # telnetlib.Telnet: write() is one sendall()
+            if method == "write":
+                return self.write(state, stream, call, _first(call), frame)
+            if method in C.TELNET_READS:
+                return self.read(state, conn, call, self._loops(frame))
             if method == "close":
                 return self.close(state, stream)
             return state

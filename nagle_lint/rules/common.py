@@ -267,6 +267,8 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
                 fix += " on the handler class"
         elif conn.handed_back:  # the library switched NODELAY off again before handing it back
             fix = "call set_nodelay(True) on the stream once it is handed back"
+        elif conn.socket_attr:  # telnetlib.Telnet: its socket is an attribute, there once it connects
+            fix = f"set TCP_NODELAY on its socket, its `.{conn.socket_attr}`, once it is connected"
         elif side == C.CLIENT:
             fix = "set TCP_NODELAY after connecting"
         else:

@@ -19,6 +19,8 @@ SOCKET, RAW_WRITER, BUFFERED_WRITER, READER, ASYNC_WRITER, ASYNC_READER, HTTP_HA
 # an object a wrapper's method hands back whose send() writes one piece on a connection through
 # the wrappers it keeps, and whose recv() reads it (streams/channels.py): send/recv only
 CHANNEL = "channel"
+# a telnetlib.Telnet object: write() writes, TELNET_READS read, open() connects, `.sock` is its socket
+TELNET = "telnet"
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,13 @@ FACTORIES: dict[str, StreamFacts] = {
     "pymysql.connect": TCP_CLIENT_NODELAY,
     "pymongo.MongoClient": TCP_CLIENT_NODELAY,
 }
+# The standard library's telnet client (and telnetlib3's copy of it): a TCP connection, made by
+# the constructor given a host or by open(), with Nagle on; each write() is one sendall() and
+# the read_*() / expect() methods read the answer. Its socket is the object's `sock` attribute
+# (also `get_socket()`), where TCP_NODELAY can be set once it is connected.
+TELNET_CLIENTS = frozenset({"telnetlib.Telnet", "telnetlib3.telnetlib.Telnet"})
+TELNET_READS = frozenset({"read_until", "read_all", "read_some", "read_very_eager", "read_eager", "read_lazy",
+                          "read_very_lazy", "expect"})
 # factories that apply an options list given by keyword to the socket they make, as
 # `for opt in socket_options: sock.setsockopt(*opt)` does (PySocks' create_connection)
 OPTIONS_KEYWORDS = {"socks.create_connection": "socket_options"}

@@ -57,6 +57,9 @@ class Conn:
     # no link brought in); Nagle is on on that path
     replaced_options: tuple = ()
     default_options: bool = False  # TCP_NODELAY from a constructor's default options list
+    # a library object around the socket (telnetlib.Telnet): the attribute that holds the socket,
+    # for messages (no setsockopt() on the object itself, so no fix is written)
+    socket_attr: str = ""
 
     @property
     def is_tcp(self) -> bool:
@@ -497,6 +500,10 @@ class Resolver:
             selector = self._selected_from(expr.value.id, act)
             if selector is not None:  # `for key, _ in sel.select(): key.fileobj`
                 return self._container_element(selector, act)
+        if kind is ast.Attribute and expr.attr == "sock" and index is None:
+            owner = self.resolve(expr.value, act, None, depth + 1)
+            if isinstance(owner, Stream) and owner.role == C.TELNET:  # `tn.sock`: the Telnet object's socket
+                return self.stream(owner.conn, C.SOCKET, site=expr)
         if kind is ast.Name or kind is ast.Attribute:
             key = dotted(expr)
             if key is not None and index == EACH:  # `for conn in self.replicas:`: an element
@@ -594,6 +601,10 @@ class Resolver:
                     return handed
             if method == "unwrap" and index is None:  # SSLSocket.unwrap(): the plain socket again
                 return self.resolve(func.value, act, None, depth + 1)
+            if method == "get_socket" and index is None and not args_of(call):
+                owner = self.resolve(func.value, act, None, depth + 1)
+                if isinstance(owner, Stream) and owner.role == C.TELNET:  # `tn.get_socket()`
+                    return self.stream(owner.conn, C.SOCKET, site=call)
             if method == "wrap_socket" and index is None:
                 target = _arg(call, 0, "sock")
                 if target is not None:
@@ -608,9 +619,9 @@ class Resolver:
         callee = self.callee(call, act)
         if callee is not None and index is None:
             found = self._returned(callee, depth)
-            if isinstance(found, Stream) and (found.conn.origin_func is callee and returns_new(callee, found.conn.origin)
+            if isinstance(found, Stream) and (self._makes_each_call(callee, found.conn)
                                               or self._hands_back_fresh(callee, depth)):
-                return self._made_by_call(found, call)
+                return self._made_by_call(found, call, _first_made(found.conn, callee))
             if found is SOFT and depth < 8:
                 # `return self._wrap_socket(plain_sock)`: what a helper returns of its parameters
                 # is what this call passes it
@@ -682,13 +693,25 @@ class Resolver:
                     return False  # (a facade's `return _backend_factory(host)` hands back one too)
         return True
 
-    def _made_by_call(self, stream: Stream, call: ast.Call) -> Stream:
+    @staticmethod
+    def _makes_each_call(callee: FunctionInfo, conn: Conn) -> bool:
+        """Does every return of callee hand back a connection it makes there: conn, or one of the
+        connections of the same transport it makes on other paths (`return socket(AF_INET6)` /
+        `return socket(AF_INET)`)?"""
+        made = [c for c in (conn, *conn.alternatives) if c.origin_func is callee]
+        if conn not in made or any(c.facts.transport != conn.facts.transport for c in conn.alternatives):
+            return False
+        return returns_new(callee, *(c.origin for c in made))
+
+    def _made_by_call(self, stream: Stream, call: ast.Call, made: Conn | None = None) -> Stream:
         """A factory's socket as one call of it made it: `a = self._open(x); b = self._open(y)`
-        are two connections, whose writes never join into one message."""
-        key = (id(stream.conn), id(call))
+        are two connections, whose writes never join into one message. (made: which of the
+        factory's creations stands for it, when it has several of one transport: the first.)"""
+        made = made or stream.conn
+        key = (id(made), id(call))
         conn = self.call_conns.get(key)
         if conn is None:
-            conn = self.call_conns[key] = replace(stream.conn, base=stream.conn, site=call, alternatives=[],
+            conn = self.call_conns[key] = replace(made, base=made, site=call, alternatives=[],
                                                   nodelay_gates=frozenset())
         return self.stream(conn, stream.role, stream.name, site=call)
 
@@ -727,6 +750,9 @@ class Resolver:
             return None
         if qualified in C.ASYNC_STREAM_READERS and index is None and act is not None and act.func is not None:
             return self._stream_reader(call, act)
+        if qualified in C.TELNET_CLIENTS and index is None:
+            conn = self.conn(call, C.TCP_CLIENT, label, origin_func=act.func if act else None, socket_attr="sock")
+            return self.stream(conn, C.TELNET, site=call)
         if qualified in C.FACTORIES:
             if index is not None and not (qualified in C.PAIR_FACTORIES and index in (0, 1)):
                 return None
@@ -1828,9 +1854,15 @@ def _other_family(qualified: str | None) -> bool:
     return qualified[9:] not in ("INET", "INET6", "UNIX", "UNSPEC")
 
 
-def returns_new(callee: FunctionInfo, origin) -> bool:
-    """Does every return of callee hand back a connection it makes at origin (a factory), not a
-    kept one (`if self.sock: return self.sock`, a pool's acquire)?"""
+def _first_made(conn: Conn, callee: FunctionInfo) -> Conn:
+    """Of a connection and its alternatives, the one callee makes first in its text."""
+    made = [c for c in (conn, *conn.alternatives) if c.origin_func is callee] or [conn]
+    return min(made, key=lambda c: (getattr(c.origin, "lineno", 0), getattr(c.origin, "col_offset", 0)))
+
+
+def returns_new(callee: FunctionInfo, *origins) -> bool:
+    """Does every return of callee hand back a connection it makes at one of origins (a
+    factory), not a kept one (`if self.sock: return self.sock`, a pool's acquire)?"""
     returns = [r.value for r in return_statements(callee.node)]
     if not returns:
         return False
@@ -1838,7 +1870,7 @@ def returns_new(callee: FunctionInfo, origin) -> bool:
         if ret is None or type(ret) is ast.Name and ret.id in callee.params:
             return False  # (a parameter handed back, wrapped or not, is the caller's connection)
         made = [b.value for b in callee.bindings.get(ret.id, ())] if type(ret) is ast.Name else [ret]
-        if not made or not all(contains(v, origin) or _rewraps(v, ret) for v in made):
+        if not made or not all(any(contains(v, origin) for origin in origins) or _rewraps(v, ret) for v in made):
             return False
     return True
 
