@@ -2048,3 +2048,66 @@ def status(host):
     return answer
 '''
     assert codes(source) == []
+
+
+# A one-way log shipper whose TLS subclass wraps the socket in open(): the handshake reads
+# the server's part of TLS, no answer to what transmit() writes; reading replies makes it one.
+TLS_SHIPPER = '''import socket
+import ssl
+
+
+class Plain:
+    def __init__(self, address):
+        self.address = address
+        self.open()
+
+    def open(self):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.connect(self.address)
+
+    def transmit(self, message):
+        self.sock.sendall(message){reply}
+
+
+class Tls(Plain):
+    def open(self):
+        super().open()
+        context = ssl.create_default_context()
+        self.sock = context.wrap_socket(self.sock, server_hostname=self.address[0])
+'''
+
+
+@pytest.mark.parametrize("reply, reported", [("", False), ("\n        return self.sock.recv(64)", True)])
+def test_a_tls_handshake_is_no_reply_to_a_write_only_transport(reply, reported):
+    assert (("NAG201", 11) in codes(TLS_SHIPPER.format(reply=reply))) is reported
+
+
+# A StreamRequestHandler speaking its own protocol, whose `protocol_version` names it: ICAP/1.0
+# keeps the connection as HTTP/1.1 does; HTTP/1.0 closes after one response (split: line 20).
+OWN_PROTOCOL = '''import socketserver
+
+
+class Handler(socketserver.StreamRequestHandler):
+    protocol_version = "{version}"
+
+    def handle(self):
+        self.close_connection = False
+        while not self.close_connection:
+            self.handle_one_request()
+
+    def handle_one_request(self):
+        if not self.rfile.readline():
+            self.close_connection = True
+            return
+        self.respond()
+
+    def respond(self):
+        self.wfile.write(b"{version} 200 OK\\r\\n\\r\\n")
+        self.wfile.write(b"5\\r\\nhello\\r\\n")
+'''
+
+
+@pytest.mark.parametrize("version, kept", [("ICAP/1.0", True), ("HTTP/1.0", False)])
+def test_a_plain_handler_protocol_version_keeps_what_its_protocol_keeps(version, kept):
+    found = codes(OWN_PROTOCOL.format(version=version))
+    assert (("NAG202", 4) in found and ("NAG102", 20) in found) is kept, found

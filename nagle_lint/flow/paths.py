@@ -1782,7 +1782,9 @@ class Walker:
         self.result.reads.setdefault((id(conn), id(node)), Read(conn, node, loops))
         new = set()
         chains = self._chains(state, conn)
-        if _better_read(self.result.kept_reads.get(conn), node) and any(c[6] for c in chains):
+        # (a TLS handshake reads the peer's part of the handshake, no answer to what the
+        # application wrote in another method: a write-only TLS transport is no request/response)
+        if not _handshake_read(node) and self.result.kept_reads.get(conn) is None and any(c[6] for c in chains):
             self.result.kept_reads[conn] = node
         tails = []
         # in source order, so that which first piece a split names never depends on set order

@@ -1478,8 +1478,10 @@ class Resolver:
         spoken = version.value if is_str(version) else None
         # an http.server handler keeps the connection only on HTTP/1.1; a handler class of its
         # own that declares HTTP/1.0 (http.server's base class itself) closes after one request
+        # (a plain handler's own `protocol_version` means what its protocol says: HTTP/1.0 closes
+        # after one response, ICAP/1.0 keeps the connection as HTTP/1.1 does)
         keep_alive = ("1.1" in spoken) if facts.role == C.HTTP_HANDLER and spoken is not None else (
-            facts.role != C.HTTP_HANDLER and (spoken is None or "1.0" not in spoken))
+            facts.role != C.HTTP_HANDLER and (spoken is None or not spoken.upper().startswith("HTTP/1.0")))
         if keep_alive and facts.role == C.HTTP_HANDLER and _always_closes(cls):
             keep_alive = False  # every header block it sends says `Connection: close`
         conn = Conn(origin=cls.node, facts=facts, label="self.request", keep_alive=keep_alive, handler=cls)
