@@ -2111,3 +2111,39 @@ class Handler(socketserver.StreamRequestHandler):
 def test_a_plain_handler_protocol_version_keeps_what_its_protocol_keeps(version, kept):
     found = codes(OWN_PROTOCOL.format(version=version))
     assert (("NAG202", 4) in found and ("NAG102", 20) in found) is kept, found
+
+
+# An optional wrapper hook (default None) handed the socket: what it hands back is the same
+# connection, kept by the transport the caller reads and writes (line 16).
+WRAPPER_HOOK = '''from socket import create_connection
+
+
+class Transport:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def write(self, data):
+        self.sock.sendall(data)
+
+    def read(self, n):
+        return self.sock.recv(n)
+
+
+def open_transport(host, port, wrapper={default}):
+    sock = create_connection((host, port))
+    if wrapper:
+        sock = wrapper(sock)
+    return Transport(sock)
+
+
+def run(host, words):
+    transport = open_transport(host, 8728)
+    for word in words:
+        transport.write(word)
+        transport.read(4096)
+'''
+
+
+@pytest.mark.parametrize("default, reported", [("None", True), ("print", False)])
+def test_an_optional_wrapper_hook_hands_back_the_same_connection(default, reported):
+    assert (("NAG201", 16) in codes(WRAPPER_HOOK.format(default=default))) is reported

@@ -616,6 +616,14 @@ class Resolver:
                     element = self._container_element(owner, act)
                     if element is not None:
                         return element
+        if type(func) is ast.Name and index is None and act is not None and act.func is not None \
+                and func.id in act.func.params and is_const(default_of(act.func.node, func.id), None):
+            # `sock = ssl_wrapper(sock)` under `if ssl_wrapper:`, a hook defaulting to None that is
+            # handed the socket: what it hands back carries the same connection
+            given = positional(call)
+            handed = self.resolve(given[0], act, None, depth + 1) if len(given) == 1 else None
+            if handed is SOFT or isinstance(handed, Stream) and handed.role == C.SOCKET:
+                return handed  # (SOFT: the name being resolved, met again through its own rebinding)
         callee = self.callee(call, act)
         if callee is not None and index is None:
             found = self._returned(callee, depth)
