@@ -2147,3 +2147,73 @@ def run(host, words):
 @pytest.mark.parametrize("default, reported", [("None", True), ("print", False)])
 def test_an_optional_wrapper_hook_hands_back_the_same_connection(default, reported):
     assert (("NAG201", 16) in codes(WRAPPER_HOOK.format(default=default))) is reported
+
+
+# A module global a function connects (`global conn, stream`), polled by another function: one
+# kept connection (line 9). Without the `global`, connect()'s names are its own locals.
+GLOBAL_STREAM = '''import socket
+
+conn = None
+stream = None
+
+
+def connect(host, port):
+    {declare}
+    conn = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    conn.connect((host, port))
+    stream = conn.makefile(mode="rw")
+    stream.write("?WATCH;\\n")
+    stream.flush()
+
+
+def poll():
+    stream.write("?POLL;\\n")
+    stream.flush()
+    return stream.readline()
+'''
+
+
+@pytest.mark.parametrize("declare, kept", [("global conn, stream", True), ("pass", False)])
+def test_a_module_global_assigned_in_a_function_is_the_module_name(declare, kept):
+    assert (("NAG201", 9) in codes(GLOBAL_STREAM.format(declare=declare))) is kept
+
+
+# A subclass makes and connects the socket, and hands it to the base's __init__, which keeps it
+# as self.sock for the base's send() and receive() (the connection: line 17, or 21 where the
+# module builds it and the subclass passes its arguments through).
+SUPER_INIT = '''import socket
+
+
+class Base:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def send(self, frame):
+        self.sock.send(frame)
+
+    def receive(self):
+        return self.sock.recv(4096)
+
+
+class Client(Base):
+    def __init__(self, {params}):
+{body}
+
+
+def connect(host, port):
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.connect((host, port))
+    return Client(sock)
+'''
+MADE_HERE = """        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.connect((host, port))
+        {call}"""
+
+
+@pytest.mark.parametrize("params, body, line", [
+    ("host, port", MADE_HERE.format(call="super().__init__(sock)"), 17),
+    ("host, port", MADE_HERE.format(call="Base.__init__(self, sock)"), 17),
+    ("*args, **kwargs", "        super().__init__(*args, **kwargs)", 21),  # (passed through: the construction's)
+])
+def test_a_socket_a_subclass_hands_to_its_base_init_is_the_base_attribute(params, body, line):
+    assert ("NAG201", line) in codes(SUPER_INIT.format(params=params, body=body))

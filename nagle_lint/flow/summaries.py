@@ -50,6 +50,7 @@ class FunctionInfo:
     bindings: dict[str, list[Binding]] = field(default_factory=dict, repr=False)
     nested: dict[str, "FunctionInfo"] = field(default_factory=dict, repr=False)
     is_async: bool = False
+    declared_global: frozenset = frozenset()  # names its `global` statements give the module's meaning
 
     @property
     def is_method(self) -> bool:
@@ -164,7 +165,9 @@ class ModuleIndex:
     def _add_function(self, node, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:
         params = [name for name, _ in params_of(node)]
         info = FunctionInfo(node=node, name=node.name, cls=cls, parent=parent, params=params,
-                            is_async=type(node) is ast.AsyncFunctionDef)
+                            is_async=type(node) is ast.AsyncFunctionDef,
+                            declared_global=frozenset(name for stmt in iter_statements(node.body)
+                                                      if type(stmt) is ast.Global for name in stmt.names))
         self.functions.append(info)
         if self._in_foreign:
             self.foreign.add(id(info))
@@ -215,6 +218,8 @@ class ModuleIndex:
                 self.attribute_sets.setdefault(attr, []).append((owner, value, func))
         elif "." not in key:
             func.bindings.setdefault(key, []).append(binding)
+            if key in func.declared_global:  # `global conn` ... `conn = socket.socket()`: the module's name
+                self.module_bindings.setdefault(key, []).append(binding)
         elif key.count(".") == 1 and index is None:  # `handler.protocol_version = "HTTP/1.1"`
             owner, _, attr = key.partition(".")
             self.attribute_sets.setdefault(attr, []).append((owner, value, func))
@@ -303,14 +308,15 @@ class ModuleIndex:
 
     def runs_for(self, cls: ClassInfo, func: FunctionInfo) -> bool:
         """Does a method of a base class run for instances of cls: not overridden, or the
-        override calls super().<name>()?"""
+        override calls super().<name>() (or <Base>.<name>(self, ...))?"""
         if not func.is_method:
             return True
         found = self.method(cls, func.name)
         if found is func or found is None:
             return True
         return any(type(c.func) is ast.Attribute and c.func.attr == func.name
-                   and type(c.func.value) is ast.Call and dotted(c.func.value.func) == "super"
+                   and (type(c.func.value) is ast.Call and dotted(c.func.value.func) == "super"
+                        or dotted(c.func.value) == func.cls.name)  # (`Base.__init__(self, sock)`)
                    for c in _calls(found.node))
 
     def method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:

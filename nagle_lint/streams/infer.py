@@ -248,8 +248,8 @@ class Resolver:
         position = names.index(param)
         classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.runs_for(sub, init)]
         results = []
-        for call, caller in [found for cls in classes for found in self._calls_named(cls.name)]:
-            value = _arg(call, position, param)
+        for call, caller, skip in [found for cls in classes for found in self._init_calls(init, cls)]:
+            value = _arg(call, position + skip, param)
             if value is not None and not _address_literal(value):
                 results.append(self._passed_there(value, self._caller_activation(caller)))
         return results
@@ -265,12 +265,34 @@ class Resolver:
         results = []
         # (a subclass that keeps this __init__ is built with the same arguments)
         classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.runs_for(sub, init)]
-        for call, caller in [found for cls in classes for found in self._calls_named(cls.name)]:
-            value = _arg(call, position, param)
+        for call, caller, skip in [found for cls in classes for found in self._init_calls(init, cls)]:
+            value = _arg(call, position + skip, param)
             if value is not None:
                 results.append(self._passed_there(value, self._caller_activation(caller)))
         known = [r for r in results if isinstance(r, Stream)]
         return merge(known) if known else SOFT
+
+    def _init_calls(self, init: FunctionInfo, cls: ClassInfo) -> list:
+        """(call, function it is in, arguments before init's first parameter) for each call that
+        gives init its arguments for an instance of cls: where the module builds cls, when init is
+        its __init__; else the `super().__init__(sock)` (`Base.__init__(self, sock)`) by which
+        cls's own __init__ passes them on."""
+        own = self.index.method(cls, "__init__")
+        built = [(call, caller, 0) for call, caller in self._calls_named(cls.name)]
+        if own is init or own is None:
+            return built
+        found = []
+        for call in _calls_outside_defs(own.node.body):
+            func = call.func
+            if type(func) is not ast.Attribute or func.attr != "__init__":
+                continue
+            if type(func.value) is ast.Call and dotted(func.value.func) == "super":
+                found.append((call, own, 0))
+            elif dotted(func.value) == (init.cls.name if init.cls is not None else None):
+                found.append((call, own, 1))  # (`self` comes first)
+        if not found or any(a.star for call, _, _ in found for a in args_of(call)):
+            return built  # (`super().__init__(*args, **kwargs)`: the construction's own arguments)
+        return found
 
     def _passed_there(self, value, act: Activation | None):
         """What a local passed to a constructor holds there: the assignment that reaches the call
