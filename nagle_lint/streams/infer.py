@@ -522,7 +522,7 @@ class Resolver:
             selector = self._selected_from(expr.value.id, act)
             if selector is not None:  # `for key, _ in sel.select(): key.fileobj`
                 return self._container_element(selector, act)
-        if kind is ast.Attribute and expr.attr == "sock" and index is None:
+        if kind is ast.Attribute and expr.attr == "sock" and index is None and dotted(expr.value) != "self":
             owner = self.resolve(expr.value, act, None, depth + 1)
             if isinstance(owner, Stream) and owner.role == C.TELNET:  # `tn.sock`: the Telnet object's socket
                 return self.stream(owner.conn, C.SOCKET, site=expr)
