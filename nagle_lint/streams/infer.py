@@ -728,7 +728,7 @@ class Resolver:
         """Does every return of callee hand back a connection it makes there: conn, or one of the
         connections of the same transport it makes on other paths (`return socket(AF_INET6)` /
         `return socket(AF_INET)`)?"""
-        made = [c for c in (conn, *conn.alternatives) if c.origin_func is callee]
+        made = _made_in(conn, callee)
         if conn not in made or any(c.facts.transport != conn.facts.transport for c in conn.alternatives):
             return False
         return returns_new(callee, *(c.origin for c in made))
@@ -1886,9 +1886,14 @@ def _other_family(qualified: str | None) -> bool:
     return qualified[9:] not in ("INET", "INET6", "UNIX", "UNSPEC")
 
 
+def _made_in(conn: Conn, callee: FunctionInfo) -> list:
+    """Of a connection and its alternatives, those callee makes itself."""
+    return [c for c in (conn, *conn.alternatives) if c.origin_func is callee]
+
+
 def _first_made(conn: Conn, callee: FunctionInfo) -> Conn:
     """Of a connection and its alternatives, the one callee makes first in its text."""
-    made = [c for c in (conn, *conn.alternatives) if c.origin_func is callee] or [conn]
+    made = _made_in(conn, callee) or [conn]
     return min(made, key=lambda c: (getattr(c.origin, "lineno", 0), getattr(c.origin, "col_offset", 0)))
 
 
