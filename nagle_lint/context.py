@@ -173,7 +173,8 @@ class FileContext:
     # -- shared queries -----------------------------------------------------------------------
     def splits(self, code: str) -> list[Split]:
         """The splits a given split rule owns (NAG101, NAG102, NAG103 or NAG401)."""
-        return [s for s in self.facts.flow.splits.values() if split_code(s, self.facts.flow.loop_nodes, self.in_tests) == code]
+        flow = self.facts.flow
+        return [s for s in flow.splits.values() if split_code(s, flow.loop_nodes, self.in_tests, flow.retry_loops) == code]
 
     def creation_site(self, conn):
         """Where the connection is made, when that is a call in this file (not a handler class)."""
@@ -190,7 +191,7 @@ def _relative(other: str, path: str) -> str:
         return other
 
 
-def split_code(split: Split, loop_nodes: dict, in_tests: bool = False) -> str | None:
+def split_code(split: Split, loop_nodes: dict, in_tests: bool = False, retry_loops=frozenset()) -> str | None:
     conn = split.conn
     if not conn.is_tcp:
         return None
@@ -202,21 +203,23 @@ def split_code(split: Split, loop_nodes: dict, in_tests: bool = False) -> str | 
         return None  # one stall per test connection, not per request of a program
     if conn.handler is not None and not conn.keep_alive:
         return None  # closed after this response (HTTP/1.0, Connection: close): the FIN sends the rest
-    if loop_makes_pieces(split, loop_nodes):
+    if loop_makes_pieces(split, loop_nodes, retry_loops):
         return "NAG103"
     return "NAG102" if conn.side == C.SERVER else "NAG101"
 
 
-def loop_makes_pieces(split: Split, loop_nodes: dict) -> bool:
+def loop_makes_pieces(split: Split, loop_nodes: dict, retry_loops=frozenset()) -> bool:
     """The held piece comes from a loop: the same write repeated, or a write in a loop that
     holds neither the first piece nor the read. (Loops compared as statements: a helper's packet
-    loop that both pieces pass through, one call each, is not what makes the pieces.)"""
+    loop that both pieces pass through, one call each, is not what makes the pieces; nor does a
+    partial-send loop, whose turns send one buffer: the length, then the payload, each sent so)"""
     first, second = split.first, split.second
     if second.same_write(first) or split.across:
         return True
-    if not second.loops:
+    loops = [key for key in second.loops if (id(loop_nodes.get(key)), id(second.node)) not in retry_loops]
+    if not loops:
         return False
-    inner = loop_nodes.get(second.loops[-1])
+    inner = loop_nodes.get(loops[-1])
     return all(loop_nodes.get(key) is not inner for key in split.read_loops + first.loops)
 
 

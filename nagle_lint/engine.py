@@ -332,7 +332,11 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
         if found is None or os.path.abspath(found) == os.path.abspath(path):
             return
         defined = top_definitions(found)  # only definitions that touch sockets are worth reading
-        if defined.get(name):
+        if name == "*":  # `from .proto import *`: each of them
+            touching = {n for n, touches in defined.items() if touches}
+            if touching:
+                into.setdefault(found, set()).update(touching)
+        elif defined.get(name):
             into.setdefault(found, set()).add(name)
         elif name not in defined and depth == 0:  # re-exported there: `from .impl import name`, `*`
             names, _ = bound_imports(found)

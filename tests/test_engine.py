@@ -2217,3 +2217,251 @@ MADE_HERE = """        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
 ])
 def test_a_socket_a_subclass_hands_to_its_base_init_is_the_base_attribute(params, body, line):
     assert ("NAG201", line) in codes(SUPER_INIT.format(params=params, body=body))
+
+
+# A wrapper whose class defines only fill(): `self._sock.send()` reaches the socket through a
+# `__getattr__` that hands it every attribute it lacks (a request in 2 pieces: NAG101 at line 21).
+# A __getattr__ that returns something else forwards nothing.
+FORWARDING = '''import socket
+
+
+class Buffered:
+    def __init__(self, raw):
+        self._raw = raw
+
+    def fill(self):
+        return self._raw.recv(4096)
+
+    def __getattr__(self, name):
+        {body}
+
+
+class Client:
+    def __init__(self, address):
+        self._sock = Buffered(socket.create_connection(address))
+
+    def call(self, header, payload):
+        self._sock.send(header)
+        self._sock.send(payload)
+        return self._sock.fill()
+'''
+
+
+@pytest.mark.parametrize("body, forwarded", [
+    ("return getattr(self._raw, name)", True),
+    ("return getattr(self._raw, name, None)", True),
+    ("return getattr(self, '_' + name)", False),
+])
+def test_a_wrapper_forwarding_unknown_attributes_writes_on_its_socket(body, forwarded):
+    found = codes(FORWARDING.format(body=body))
+    assert (("NAG101", 21) in found) is forwarded
+    assert (("NAG201", 17) in found) is forwarded
+
+
+# A local rebound to the wrapper before it is kept, after a branch that may wrap it in TLS:
+# the wrapper holds the connection made at line 18 (NAG201), written in 2 pieces (NAG101).
+REBOUND = '''import socket
+import ssl
+
+
+class Wrapper:
+    def __init__(self, raw):
+        self._raw = raw
+
+    def send(self, data):
+        return self._raw.send(data)
+
+    def fill(self):
+        return self._raw.recv(4096)
+
+
+class Client:
+    def connect(self, host, secure):
+        sock = socket.create_connection((host, 80))
+        if secure:
+            sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
+        {rebind}
+
+    def call(self, head, body):
+        self._sock.send(head)
+        self._sock.send(body)
+        return self._sock.fill()
+'''
+
+
+@pytest.mark.parametrize("rebind", ["sock = Wrapper(sock)\n        self._sock = sock", "self._sock = Wrapper(sock)"])
+def test_a_local_rebound_to_its_wrapper_keeps_the_wrapped_connection(rebind):
+    found = codes(REBOUND.format(rebind=rebind))
+    assert ("NAG201", 18) in found
+    assert any(code == "NAG101" for code, _ in found)
+
+
+# One attribute holds a TCP or a UDP socket by a flag; the UDP path acknowledges with sendto().
+# A datagram is no piece of a TCP message: the TCP command after it is one piece (no NAG101).
+TCP_OR_UDP = '''import socket
+
+
+class Device:
+    def __init__(self, address, tcp):
+        self.address, self.tcp = address, tcp
+        if tcp:
+            self.sock = socket.create_connection(address)
+        else:
+            self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+
+    def command(self, packet):
+        self.sock.send(packet)
+        return self.sock.recv(1024)
+
+    def event(self):
+        data = self.sock.recv(1024)
+        self.sock.{ack}(b"ACK"{address})
+        self.command(b"NEXT")
+        return data
+'''
+
+
+@pytest.mark.parametrize("ack, address, split", [("sendto", ", self.address", False), ("send", "", True)])
+def test_a_sendto_is_a_datagram_not_a_piece_of_a_tcp_message(ack, address, split):
+    found = codes(TCP_OR_UDP.format(ack=ack, address=address))
+    assert ("NAG201", 8) in found
+    assert any(code == "NAG101" for code, _ in found) is split
+
+
+# A write repeated until the counts it returns reach the buffer's length sends one buffer
+# (gear's `while sent < len(data): sent += self.conn.send(data)`): no write loop. A loop that
+# sends one item a turn is one.
+COUNTED = '''import socket
+
+
+class Link:
+    def __init__(self, address):
+        self.conn = socket.create_connection(address)
+
+    def send(self, data):
+        sent = 0
+        while {test}:
+            {body}
+
+    def call(self, data):
+        self.send(data)
+        return self.conn.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("test, body, loop", [
+    ("sent < len(data)", "sent += self.conn.send(data)", False),
+    ("sent < len(data)", "n = self.conn.send(data)\n            sent += n", False),
+    ("sent < len(data)", "self.conn.send(data[sent])\n            sent += 1", True),
+])
+def test_a_loop_that_counts_what_one_write_sent_is_one_buffer(test, body, loop):
+    found = codes(COUNTED.format(test=test, body=body))
+    assert ("NAG201", 6) in found
+    assert any(code == "NAG103" for code, _ in found) is loop
+
+
+# A length sent by one partial-send loop, then the payload by another: two pieces of one
+# request (NAG101 at the payload's send, line 15), not a write loop.
+TWO_PARTIAL_SENDS = '''import socket
+import struct
+
+
+class Transport:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+
+    def send(self, data):
+        size, sent = struct.pack("!Q", len(data)), 0
+        while sent < len(size):
+            sent += self.sock.send(size[sent:])
+        sent = 0
+        while sent < len(data):
+            sent += self.sock.send(data[sent:])
+
+    def call(self, data):
+        self.send(data)
+        return self.sock.recv(8)
+'''
+
+
+def test_two_partial_send_loops_are_two_pieces_not_a_write_loop():
+    found = codes(TWO_PARTIAL_SENDS)
+    assert ("NAG101", 15) in found
+    assert not any(code == "NAG103" for code, _ in found)
+
+
+# An empty write sends nothing: after it, the request is still one piece (no NAG101).
+EMPTY_WRITE = '''import socket
+
+
+class Link:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+
+    def reset(self):
+        self.sock.sendall({payload})
+
+    def status(self):
+        self.sock.sendall(b"STATUS")
+        return self.sock.recv(16)
+
+    def poll(self):
+        self.reset()
+        return self.status()
+'''
+
+
+@pytest.mark.parametrize("payload, split", [('b""', False), ("''", False), ('b"R"', True)])
+def test_an_empty_write_is_no_piece(payload, split):
+    assert any(code == "NAG101" for code, _ in codes(EMPTY_WRITE.format(payload=payload))) is split
+
+
+# A transport that keeps the socket it is given, or makes one (connected by another method):
+# the socket it makes is its connection (line 9), not a placeholder the given one replaces.
+GIVEN_OR_MADE = '''import socket
+
+
+class Transport:
+    def __init__(self, sock=None):
+        if sock:
+            self.sock = sock
+        else:
+            self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+
+    def connect(self, host, port):
+        self.sock.connect((host, port)){nodelay}
+
+    def call(self, data):
+        self.sock.sendall(data)
+        return self.sock.recv(64)
+'''
+
+
+@pytest.mark.parametrize("nodelay, reported", [
+    ("", True), ("\n        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)", False)])
+def test_a_socket_made_beside_a_given_one_is_the_connection(nodelay, reported):
+    assert (("NAG201", 9) in codes(GIVEN_OR_MADE.format(nodelay=nodelay))) is reported
+
+
+# `addrinfo = None`, then looked up on some branch: the rows are getaddrinfo's SOCK_STREAM rows
+# (the socket at line 9 is TCP). Without SOCK_STREAM the rows may be UDP's: not known.
+ADDRINFO_NONE = '''import socket
+
+
+class Connection:
+    def __init__(self, host, port):
+        addrinfo = None
+        if not addrinfo:
+            addrinfo = socket.getaddrinfo(host, port, socket.AF_INET{kind})
+        self.sd = socket.socket(*addrinfo[0][:3])
+        self.sd.connect(addrinfo[0][4])
+
+    def call(self, frame):
+        self.sd.sendall(frame)
+        return self.sd.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("kind, reported", [(", socket.SOCK_STREAM", True), ("", False)])
+def test_rows_looked_up_after_a_none_placeholder_are_getaddrinfo_rows(kind, reported):
+    assert (("NAG201", 9) in codes(ADDRINFO_NONE.format(kind=kind))) is reported

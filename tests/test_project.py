@@ -573,3 +573,42 @@ def test_a_factory_elsewhere_with_a_creation_per_family_makes_each_call_a_connec
         (package / "driver.py").write_text(text)
         found = [(f.code, f.span.line) for f in check_file(str(package / "driver.py")).findings]
         assert (("NAG201", 6) in found) is reported, found
+
+
+# A display driver's helpers live in another module brought in by `from .proto import *`:
+# the kept connection they write and read is known (line 10), as with a named import.
+STAR_PROTO = '''def send_data(sock, data):
+    sock.sendall(data)
+
+
+def read_data(sock, n):
+    return sock.recv(n)
+'''
+STAR_USER = '''import socket
+
+{imports}
+
+
+class Display:
+    def __init__(self, sock):
+        self.sock = sock
+
+    @classmethod
+    def open(cls, host):
+        return cls(socket.create_connection((host, 7142)))
+
+    def get(self, opcode):
+        send_data(self.sock, opcode)
+        return read_data(self.sock, 16)
+'''
+
+
+def test_helpers_from_a_star_import_are_read_as_a_named_import_is(tmp_path):
+    package = tmp_path / "pd"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "proto.py").write_text(STAR_PROTO)
+    for imports in ("from .proto import *", "from .proto import read_data, send_data"):
+        (package / "display.py").write_text(STAR_USER.format(imports=imports))
+        found = [(f.code, f.span.line) for f in check_file(str(package / "display.py")).findings]
+        assert ("NAG201", 12) in found, (imports, found)

@@ -1171,6 +1171,9 @@ class Walker:
                 found = self.resolver.resolve(receiver, frame.act)
                 if isinstance(found, Stream):
                     return self.stream_call(found, method, call, state, frame)
+                found = self.resolver.forwarded(call, frame.act)
+                if found is not None:  # a wrapper object whose __getattr__ hands on its socket's
+                    return self.stream_call(found, method, call, state, frame)
                 if method == "setsockopt" and id(call) not in self.result.loose_setopts:
                     args = positional(call)
                     if len(args) >= 3:
@@ -1337,6 +1340,10 @@ class Walker:
                     conn.nodelay = True
             return state
         if role == C.SOCKET:
+            if method == "sendto" and conn.is_tcp:
+                # a datagram to an address: the path where the name holds a UDP socket
+                # (`if self.tcp: sock.send(b) else: sock.sendto(b, addr)`); TCP refuses it
+                return state
             if method in C.SOCKET_WRITES:
                 return self.write(state, stream, call, _first(call), frame)
             if method in C.SOCKET_READS:
@@ -1624,8 +1631,8 @@ class Walker:
 
     def write(self, state, stream: Stream, call, args, frame: _Frame):
         self._touches += 1
-        if self._ruled_out:
-            return state
+        if self._ruled_out or (args and type(args[0]) is ast.Constant and args[0].value in (b"", "")):
+            return state  # (an empty write sends nothing)
         conn = stream.conn
         loops = self._loops(frame)
         # (a later turn of a loop writes events of its own: a piece still pending from an earlier
@@ -1721,7 +1728,8 @@ class Walker:
     def _retried_whole(self, frame: _Frame, call) -> bool:
         """Is this write in a loop that goes round again only when it raised (`while not sent:
         try: sock.sendall(b); sent = True except OSError: continue`)? Its turns send one buffer."""
-        return bool(frame.loops) and self._memo(_retries_when_raised, frame.loops[-1].node, call)
+        return bool(frame.loops) and (self._memo(_retries_when_raised, frame.loops[-1].node, call)
+                                      or self._memo(_counts_sent, frame.loops[-1].node, call))
 
     def _name(self, conn: Conn, stream: Stream, call: ast.Call, frame: _Frame) -> None:
         """Remember how the code names the connection, for messages: the first name written to,
@@ -2747,6 +2755,24 @@ def _after_loop(first: WriteEvent, second: WriteEvent, event: WriteEvent, loop_n
         return False
     loop = loop_nodes.get(second.loops[-1])
     return loop is not None and event.func is not None and contains(event.func.node, loop)
+
+
+def _counts_sent(loop, call) -> bool:
+    """`while sent < len(data): sent += sock.send(data)` (or `n = sock.send(data)`, `sent += n`):
+    a loop that goes round until the counts the write returns reach the test's bound sends one
+    buffer (again whole, when a send was partial)."""
+    if type(loop) is not ast.While:
+        return False
+    counts, totals = set(), set()
+    for node in ast.walk(loop):
+        if type(node) is ast.Assign and node.value is call and len(node.targets) == 1 \
+                and type(node.targets[0]) is ast.Name:
+            counts.add(node.targets[0].id)
+    for node in ast.walk(loop):
+        if type(node) is ast.AugAssign and type(node.op) is ast.Add and type(node.target) is ast.Name and (
+                node.value is call or (type(node.value) is ast.Name and node.value.id in counts)):
+            totals.add(node.target.id)
+    return any(_mentions(loop.test, total) for total in totals)
 
 
 def _retries_when_raised(loop, call) -> bool:

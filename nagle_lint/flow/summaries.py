@@ -471,7 +471,7 @@ def reaching_bindings(func: "FunctionInfo", name: str, node) -> list | None:
     assignment before the statement holding node, in its block or an enclosing one, where the
     other arm of an `if` does not count (`sock = Framed(sock)` in one branch, `Wrapper(sock)` in
     the other). None when that cannot be told: a loop or `try` that rebinds it, a conditional
-    assignment before, none at all."""
+    assignment after the last plain one, none at all."""
     bindings = func.bindings.get(name, ())
 
     def inside(tree) -> list:
@@ -484,9 +484,9 @@ def reaching_bindings(func: "FunctionInfo", name: str, node) -> list | None:
             if not contains(stmt, node):
                 found = inside(stmt)
                 if found:
-                    if type(stmt) not in (ast.Assign, ast.AnnAssign):
-                        return None  # (bound in a branch, a loop, a with: maybe not on this path)
-                    current = found
+                    # (bound in a branch, a loop, a with: maybe not on this path, until a plain
+                    # assignment after it)
+                    current = found if type(stmt) in (ast.Assign, ast.AnnAssign) else None
                 continue
             blocks = [block for block in child_blocks(stmt) if any(contains(s, node) for s in block)]
             if not blocks:  # the statement holding node (or a compound statement's header)

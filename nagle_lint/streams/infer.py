@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo, FunctionInfo, ModuleIndex, contains,
-                                      index_column, reaching_bindings, reaching_self_values)
+from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks,
+                                      contains, index_column, iter_statements, reaching_bindings,
+                                      reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.channels import channel_stream
 from nagle_lint.streams.names import ImportMap, constant, dotted, uncast
@@ -526,6 +527,13 @@ class Resolver:
             owner = self.resolve(expr.value, act, None, depth + 1)
             if isinstance(owner, Stream) and owner.role == C.TELNET:  # `tn.sock`: the Telnet object's socket
                 return self.stream(owner.conn, C.SOCKET, site=expr)
+        if kind is ast.Name and index is None and act is not None and act.func is not None \
+                and expr.id not in act.func.params and len(act.func.bindings.get(expr.id, ())) > 1:
+            own = act.func.bindings[expr.id]
+            if any(_rebinds(b.value, expr) for b in own):
+                # `sock = wrap(sock)`: the name read in its own rebinding holds what was bound before
+                return self._memo(act.memo, ("before", id(expr)),
+                                  lambda: self._from_bindings(_bound_before(act.func, own, expr), act))
         if kind is ast.Name or kind is ast.Attribute:
             key = dotted(expr)
             if key is not None and index == EACH:  # `for conn in self.replicas:`: an element
@@ -1235,28 +1243,46 @@ class Resolver:
         if type(func) is not ast.Attribute or act is None or act.func is None \
                 or func.attr not in self.index.member_names:
             return []
-        key = dotted(func.value)
-        if type(func.value) is ast.Call:  # `Handler(sock, addr).handle()`: built and used at once
-            values = [(func.value, act.func)]
+        methods = [(self.index.method(cls, func.attr), cls) for cls in self._receiver_classes(func.value, act)]
+        return [(m, cls) for m, cls in methods if m is not None]
+
+    def _receiver_classes(self, receiver, act: Activation) -> list[ClassInfo]:
+        """The classes of ours the object a method is called on is an instance of ([] when one
+        of them is not a class of ours: what runs is not known)."""
+        key = dotted(receiver)
+        if type(receiver) is ast.Call:  # `Handler(sock, addr).handle()`: built and used at once
+            values = [(receiver, act.func)]
         elif key is None or key == "self" or "." in key.partition("self.")[2]:
             return []
         elif key.startswith("self."):
             cls = act.self_cls
             values = [(b.value, b.func) for b in self.index.self_bindings(cls, key)] if cls is not None else []
         elif isinstance(act.params.get(key), Instance):  # a wire API's connection parameter
-            classes = act.params[key].classes
-            methods = [(self.index.method(cls, func.attr), cls) for cls in classes]
-            return [(m, cls) for m, cls in methods if m is not None]
+            return list(act.params[key].classes)
         else:
             values, scope = [], act.func
             while scope is not None and not values:
                 values = [(b.value, scope) for b in scope.bindings.get(key, ()) if b.index is None]
                 scope = scope.parent
-        classes = self._instance_classes(values, 0)
-        if not classes:
-            return []  # one of them is not a class of ours: what runs is not known
-        methods = [(self.index.method(cls, func.attr), cls) for cls in classes]
-        return [(m, cls) for m, cls in methods if m is not None]
+        return self._instance_classes(values, 0)
+
+    def forwarded(self, call: ast.Call, act: Activation | None):
+        """`self._sock.send(b)` where self._sock is a wrapper object whose class has no send()
+        but hands every attribute it lacks to the socket it keeps (`def __getattr__(self, name):
+        return getattr(self._sck, name)`): that socket's stream, else None."""
+        func = call.func
+        if type(func) is not ast.Attribute or act is None or act.func is None \
+                or "__getattr__" not in self.index.member_names:
+            return None
+        found = []
+        for cls in self._receiver_classes(func.value, act):
+            hook = self.index.method(cls, "__getattr__")
+            kept = _forwarded_to(hook) if hook is not None and self.index.method(cls, func.attr) is None else None
+            if kept is None:
+                return None
+            found.append(self.lookup(f"self.{kept}", Activation(hook, cls=cls)))
+        stream = merge(found) if found else None
+        return stream if isinstance(stream, Stream) else None
 
     def _instance_values(self, expr, act: Activation) -> list:
         """(value, function) for what a name or `self.x` the caller passes is assigned."""
@@ -1365,6 +1391,15 @@ class Resolver:
         if not values or depth > 2:
             return []
         for value, func in values:
+            if type(value) is ast.Name and func is not None and value.id not in func.params:
+                # a local rebound to the wrapper before it is kept (`sock = Buffered(sock)`;
+                # `self._sock = sock`): the assignment that reaches the use
+                reaching = reaching_bindings(func, value.id, value)
+                found = self._instance_classes([(b.value, func) for b in reaching], depth + 1) if reaching else []
+                if not found:
+                    return []
+                classes += found
+                continue
             if type(value) is ast.Name and func is not None:
                 # a parameter (`self.factory = factory` in __init__): what the module's calls pass
                 passed = self._passed(value, Activation(func))
@@ -1742,8 +1777,10 @@ def _address_literal(value) -> bool:
 
 
 def _none_placeholder(value) -> bool:
-    """`info = (None, None, None, None, None)` before a loop that finds the real row."""
-    return type(value) in (ast.Tuple, ast.List) and bool(value.elts) and all(is_const(e, None) for e in value.elts)
+    """`info = (None, None, None, None, None)` before a loop that finds the real row, or `addrinfo =
+    None` before the branches that look it up (indexing it would raise)."""
+    return is_const(value, None) or (type(value) in (ast.Tuple, ast.List) and bool(value.elts)
+                                     and all(is_const(e, None) for e in value.elts))
 
 
 def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) -> list[Binding]:
@@ -1755,7 +1792,10 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
                 and binding.func is not None and not _connects(binding.func, key))
     def rewrapped(binding: Binding) -> bool:  # `self.sock = wrap_socket(self.sock)`: the same socket
         return any(dotted(node) == key for node in ast.walk(binding.value) if type(node) is ast.Attribute)
-    kept = [b for b in bindings if not placeholder(b)]
+    def replaced_elsewhere(binding: Binding) -> bool:  # (not the other arm of `if sock: self.sock = sock`)
+        return any(other.func is not binding.func and not is_const(other.value, None) and not rewrapped(other)
+                   for other in bindings)
+    kept = [b for b in bindings if not (placeholder(b) and replaced_elsewhere(b))]
     # (only `self.handle = None` left: no socket replaces it; a listener made in listen() and
     # never connected is the attribute's socket, not a placeholder, nor is one only wrapped later)
     replaced = any(not is_const(b.value, None) and not rewrapped(b) for b in kept)
@@ -1787,9 +1827,11 @@ def merge(results: list):
     if not known:
         return SOFT if results else None
     tcp = [r for r in known if r.conn.is_tcp]
-    if tcp and len(tcp) < len(known) and all(r.conn.is_tcp or r.conn.facts.transport == C.UNIX for r in known):
+    if tcp and len(tcp) < len(known) and all(r.conn.is_tcp or r.conn.facts.transport in (C.UNIX, C.UDP)
+                                             for r in known):
         # `self.sock = unix_socket() if path else create_connection(addr)`: what the code does
-        # on the TCP path is judged on its TCP connection; the AF_UNIX one cannot stall
+        # on the TCP path is judged on its TCP connection; an AF_UNIX or UDP one cannot stall
+        # (a wrapper class built around either: scapy's StreamSocket)
         known = tcp
     first = known[0]
     for other in known[1:]:
@@ -1982,6 +2024,47 @@ def _yielded(func):
 
 # what socketserver's BaseRequestHandler runs for each request
 _HANDLER_STEPS = ("handle", "setup", "finish", "__init__")
+
+
+def _rebinds(value, name: ast.Name) -> bool:
+    """Is the name read inside the value assigned to it (`sock = Buffered(sock)`)?"""
+    first = getattr(value, "lineno", None)
+    return first is not None and first <= name.lineno <= value.end_lineno and contains(value, name)
+
+
+def _bound_before(func: FunctionInfo, bindings: list, name: ast.Name) -> list:
+    """The bindings of a name that may hold when it is read: those assigned before the read,
+    not in the other arm of an `if` the read is in (`if mode == "tcp": sock = ...` then `elif
+    mode == "udp": sock = ...; sock = Framed(sock)`)."""
+    others: list = []  # the arms the read is not in
+    body = func.node.body
+    while True:
+        stmt = next((s for s in body if contains(s, name)), None)
+        blocks = [b for b in child_blocks(stmt) if any(contains(s, name) for s in b)] if stmt is not None else []
+        if not blocks:
+            break
+        if type(stmt) is ast.If:
+            others.append(stmt.orelse if blocks[0] is stmt.body else stmt.body)
+        body = blocks[0]
+    return [b for b in bindings
+            if getattr(b.value, "end_lineno", None) is not None
+            and (b.value.end_lineno, b.value.end_col_offset) <= (name.lineno, name.col_offset)
+            and not any(contains(s, b.value) for arm in others for s in arm)]
+
+
+def _forwarded_to(hook: FunctionInfo) -> str | None:
+    """`_sck` for a `__getattr__(self, name)` that returns `getattr(self._sck, name)`."""
+    args = hook.node.args.args
+    if len(args) != 2:
+        return None
+    name = args[1].arg
+    for node in iter_statements(hook.node.body):
+        value = node.value if type(node) is ast.Return else None
+        if type(value) is ast.Call and dotted(value.func) == "getattr" and len(value.args) in (2, 3) \
+                and type(value.args[1]) is ast.Name and value.args[1].id == name \
+                and type(value.args[0]) is ast.Attribute and dotted(value.args[0].value) == "self":
+            return value.args[0].attr
+    return None
 
 
 def _calls_outside_defs(node):
