@@ -2465,3 +2465,80 @@ class Connection:
 @pytest.mark.parametrize("kind, reported", [(", socket.SOCK_STREAM", True), ("", False)])
 def test_rows_looked_up_after_a_none_placeholder_are_getaddrinfo_rows(kind, reported):
     assert (("NAG201", 9) in codes(ADDRINFO_NONE.format(kind=kind))) is reported
+
+
+# An accepted socket handed to a module function ({start}), which wraps it in a transport class:
+# the transport's `self.sock` is that server connection (NAG202 at the accept, line 21; the
+# length and payload written apart, NAG102 at line 12).
+HANDED_TO_SERVE_ONE = '''import socket
+import struct
+import threading
+
+
+class Transport:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def send(self, data):
+        self.sock.sendall(struct.pack("!Q", len(data)))
+        self.sock.sendall(data)
+
+    def receive(self):
+        return self.sock.recv(8)
+
+
+def serve(port):
+    listener = socket.create_server(("", port))
+    while True:
+        conn, _ = listener.accept()
+        {start}
+
+
+def serve_one(conn):
+    transport = Transport(conn)
+    while True:
+        transport.send(transport.receive())
+'''
+
+
+@pytest.mark.parametrize("start", [
+    "serve_one(conn)", "threading.Thread(target=serve_one, args=(conn,)).start()"])
+def test_a_socket_a_module_function_is_handed_is_what_it_wraps(start):
+    found = codes(HANDED_TO_SERVE_ONE.format(start=start))
+    assert ("NAG202", 21) in found
+    assert ("NAG102", 12) in found
+
+
+# A wrapper object handed to a method of the server (`self.reply(conn)`), which writes a
+# response in pieces through it (NAG103 at line 23, NAG102 at line 24).
+WRAPPER_ARGUMENT = '''import socket
+
+
+class Conn:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def send_line(self, line):
+        self.sock.sendall(line)
+
+
+class Server:
+    def serve(self, port):
+        sock, _ = socket.create_server(("", port)).accept()
+        conn = Conn(sock)
+        while sock.recv(4096):
+            self.reply({argument})
+
+    def reply(self, conn):
+        if conn is None:
+            return
+        for line in (b"a\\n", b"b\\n"):
+            conn.send_line(line)
+        conn.send_line(b".\\n")
+'''
+
+
+@pytest.mark.parametrize("argument, reported", [("conn", True), ("None", False)])
+def test_a_wrapper_object_handed_to_a_method_writes_on_its_socket(argument, reported):
+    found = codes(WRAPPER_ARGUMENT.format(argument=argument))
+    assert (("NAG102", 24) in found) is reported

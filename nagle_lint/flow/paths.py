@@ -329,6 +329,7 @@ class Walker:
         # functions whose walk met a wait for a person -> ids of their calls made after it (people.py)
         self._paced_calls: dict = {}
         self._closed_here: set = set()
+        self._instances: dict = {}  # ids of classes -> the Instance a wrapper argument of theirs is
 
     def _stop_if_cancelled(self) -> None:
         if self.cancelled is not None and self.cancelled():
@@ -1429,6 +1430,8 @@ class Walker:
                 method = self._method_of(value, frame.act)
                 if method is not None:
                     params[name] = method
+                elif (instance := self._instance_of(value, frame)) is not None:
+                    params[name] = instance  # a wrapper object of ours: its methods are followed
         for arg in args_of(call):
             if arg.keyword is not None and arg.keyword in names:
                 stream = self._stream_of(arg.value, frame)
@@ -1483,6 +1486,25 @@ class Walker:
             self._keep_replay(shared, walk, state, out, sites, callee, self.steps - steps, self._touches - touches,
                               around)
         return out
+
+    def _methods_named(self, name: str) -> list:
+        key = ("methods-named", name)
+        if key not in self._interesting:
+            classes = {id(c): c for c in self.index.classes.values()}.values()
+            self._interesting[key] = [c.methods[name] for c in classes if name in c.methods]
+        return self._interesting[key]
+
+    def _instance_of(self, value, frame: _Frame) -> Instance | None:
+        """`self.handle_status(conn)` with `conn = ServerConn(sock)`: the classes of ours the
+        argument is an instance of (one Instance per set of classes, so that walks replay)."""
+        if type(value) is not ast.Name or frame.act.func is None or value.id not in frame.act.func.bindings:
+            return None
+        key = ("instance-arg", id(value), id(frame.act.self_cls))
+        if key not in self._interesting:
+            classes = tuple(self.resolver._receiver_classes(value, frame.act))
+            self._interesting[key] = self._instances.setdefault(
+                tuple(id(c) for c in classes), Instance(classes, False, value)) if classes else None
+        return self._interesting[key]
 
     # -- replaying a helper's walk at another call site --------------------------------------
     def _taint(self, after: int = -1) -> None:
@@ -1595,6 +1617,14 @@ class Walker:
                 # a wrapper object's method that reads or writes (`self._sock.receive()`)
                 if callee is None and any(method is not func and self.interesting(method, methods)
                                           for method, _ in self.resolver.instance_callees(call, Activation(func))):
+                    found = True
+                    break
+                # one a caller may hand it (`def handle_status(self, conn): conn.send_raw(b)`)
+                if callee is None and type(target) is ast.Attribute and type(target.value) is ast.Name \
+                        and target.value.id in func.params and target.value.id not in ("self", "cls") \
+                        and target.attr in self.index.member_names \
+                        and any(method is not None and method is not func and self.interesting(method, methods)
+                                for method in self._methods_named(target.attr)):
                     found = True
                     break
             self._interesting[key] = found

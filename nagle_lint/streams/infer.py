@@ -305,7 +305,15 @@ class Resolver:
             reaching = reaching_bindings(func, value.id, value)
             if reaching:
                 return self._from_bindings(reaching, act)
-        return self.resolve(value, act)
+        found = self.resolve(value, act)
+        if found is SOFT and func is not None and func.cls is None and func.parent is None:
+            # a module function's parameter (`def serve_one(csock): Transport(csock)`): what its
+            # callers in this module pass, when each is a stream
+            passed = self._passed(value, act) or ()
+            given = [self.resolve(v, where) for v, where in passed]
+            if given and all(isinstance(g, Stream) for g in given):
+                return merge(given)
+        return found
 
     def _calls_own(self, call: ast.Call, outer: FunctionInfo | None, callee: FunctionInfo) -> bool:
         """Is the call one of `callee`: `self._accept(...)` in a method of its class (or of a
@@ -1112,6 +1120,14 @@ class Resolver:
             if value is None:
                 return None
             out.append((value, Activation(caller)))
+        for call, caller in self._calls_named("Thread") if func.name != "__init__" else ():
+            # `threading.Thread(target=serve_one, args=(conn,))`: the thread calls it so
+            target, given = _arg(call, 1, "target"), _arg(call, 3, "args")
+            if dotted(target) not in (func.name, f"self.{func.name}"):
+                continue
+            if type(given) not in (ast.Tuple, ast.List) or len(given.elts) <= position:
+                return None
+            out.append((given.elts[position], Activation(caller)))
         return out or None
 
     def _from_stream_getaddrinfo(self, expr, act: Activation | None, depth: int = 0) -> bool:
