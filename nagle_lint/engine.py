@@ -45,6 +45,7 @@ _TRIAGE_WORDS = (
     *(base.rpartition(".")[2] for base in HANDED_BACK),
     ".set_nodelay(",  # a setter passing its parameter on is judged by the module's other calls of it
     "Telnet(",  # telnetlib's client (catalog.TELNET_CLIENTS)
+    "TCPServer)",  # a server class whose handle_stream() is given each connection (tornado's)
 )
 
 

@@ -2542,3 +2542,62 @@ class Server:
 def test_a_wrapper_object_handed_to_a_method_writes_on_its_socket(argument, reported):
     found = codes(WRAPPER_ARGUMENT.format(argument=argument))
     assert (("NAG102", 24) in found) is reported
+
+
+# Two methods keep what one factory makes (`self._socket = self._connect()` in each): two
+# connections made at one line. The finding is at that line and lists it once, not again as
+# "also made here".
+TWO_KEEPERS = '''import socket
+
+
+class Client:
+    def __init__(self, host, port):
+        self.addr = (host, port)
+        self._socket = None
+
+    def call(self, payload):
+        self._socket.sendall(payload)
+        return self._socket.recv(4096)
+
+    def handshake(self):
+        if self._socket is None:
+            self._socket = self._connect()
+        return self.call(b"handshake")
+
+    def auth(self, key):
+        if self._socket is None:
+            self._socket = self._connect()
+        return self.call(b"auth " + key)
+
+    def _connect(self):
+        return socket.create_connection(self.addr)
+'''
+
+
+def test_a_finding_does_not_list_its_own_line_as_also_made_here():
+    result = check_source(TWO_KEEPERS, "t.py")
+    found = [f for f in result.findings if f.code == "NAG201"]
+    assert [f.span.line for f in found] == [24]
+    assert [r for r in found[0].related if r.label == "also made here" and r.span.line == 24] == []
+
+
+# tornado's TCPServer hands each accepted connection to handle_stream() as an IOStream with
+# Nagle on: answered requests on it are a server connection (NAG202 at line 5), whose fix is
+# set_nodelay(True) on the stream it is given.
+TORNADO_SERVER = '''from tornado.tcpserver import TCPServer
+
+
+class Echo(TCPServer):
+    async def handle_stream(self, stream, address):{nodelay}
+        while True:
+            line = await stream.read_until(b"\\n")
+            await stream.write(line)
+'''
+
+
+@pytest.mark.parametrize("nodelay, reported", [("", True), ("\n        stream.set_nodelay(True)", False)])
+def test_tornado_tcpserver_streams_are_server_connections(nodelay, reported):
+    result = check_source(TORNADO_SERVER.format(nodelay=nodelay), "t.py")
+    found = [f for f in result.findings if f.code == "NAG202"]
+    assert [f.span.line for f in found] == ([5] if reported else [])
+    assert all("stream.set_nodelay(True)" in f.message for f in found)

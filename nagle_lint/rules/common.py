@@ -267,6 +267,8 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
                 fix += " on the handler class"
         elif conn.handed_back:  # the library switched NODELAY off again before handing it back
             fix = "call set_nodelay(True) on the stream once it is handed back"
+        elif conn.facts.role == C.IOSTREAM and conn.label:  # tornado's TCPServer.handle_stream(stream, ...)
+            fix = f"call {conn.label}.set_nodelay(True) where it is handed the stream"
         elif conn.socket_attr:  # telnetlib.Telnet: its socket is an attribute, there once it connects
             fix = f"set TCP_NODELAY on its socket, its `.{conn.socket_attr}`, once it is connected"
         elif side == C.CLIENT:
@@ -298,9 +300,11 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             if conn.handed_back:
                 message = message.replace(" with Nagle on ", f" with Nagle on as `{conn.handed_back}` hands it back ", 1)
         message += _optional(conn, ctx)
-        related = [("also made here", site) for _, site in others] + ([] if framework else [("read", read)])
+        # (two calls of one factory are two connections made at one line: that line once)
+        also = [site for site in {id(site): site for _, site in others}.values() if site is not node]
+        related = [("also made here", site) for site in also] + ([] if framework else [("read", read)])
         if relay is not None:
-            related.insert(len(others), ("relayed", relay[0]))
+            related.insert(len(also), ("relayed", relay[0]))
         fixes = ctx.local_fixes(lambda: _joint([nodelay_fixes(ctx, c) for c, _ in group]))
         found = ctx.finding(rule, node, message, related=related, fixes=fixes,
                             side="server" if side == C.SERVER else "client")

@@ -146,6 +146,9 @@ ASYNC_SERVER_FACTORIES: dict[str, StreamFacts] = {
 # function). gevent's StreamServer accepts from its listener and sets no TCP_NODELAY.
 SERVER_CALLBACKS: dict[str, tuple[str, str]] = {
     "gevent.server.StreamServer": ("handle", "handle"),
+    # a subclass's handle_stream(stream, address) gets each accepted connection as an IOStream,
+    # Nagle on (tornado sets TCP_NODELAY only when asked: stream.set_nodelay(True))
+    "tornado.tcpserver.TCPServer": ("handle_stream", ""),
 }
 
 # The standard library's interactive console: interact() prompts with input() on sys.stdout,

@@ -1633,21 +1633,23 @@ class Resolver:
             for name in bases & servers:
                 method = cls.methods.get(C.SERVER_CALLBACKS[name][0])
                 if method is not None:
-                    self._accepted_by(method, skip=1)
+                    self._accepted_by(method, skip=1, role=C.IOSTREAM if name.startswith("tornado.") else C.SOCKET)
         for call in _calls(self.index.module):
             name = self.imports.qualify(call.func)
-            if name not in servers:
+            if name not in servers or not C.SERVER_CALLBACKS[name][1]:
                 continue
             target = _arg(call, 1, C.SERVER_CALLBACKS[name][1])
             for func in self.index.functions:
                 if target is not None and dotted(target) in (func.name, f"self.{func.name}"):
                     self._accepted_by(func, skip=1 if func.is_method else 0)
 
-    def _accepted_by(self, func: FunctionInfo, skip: int) -> None:
+    def _accepted_by(self, func: FunctionInfo, skip: int, role: str = C.SOCKET) -> None:
         params = func.params[skip:]
         if params and id(func) not in self.callback_params:
-            conn = self.conn(func.node, C.TCP_SERVER, params[0], origin_func=func)
-            self.callback_params[id(func)] = {params[0]: self.stream(conn, C.SOCKET, params[0])}
+            # (a file that names a Unix socket may serve one too: reported, never fixed)
+            conn = self.conn(func.node, C.TCP_SERVER.with_(role=role), params[0], origin_func=func,
+                             maybe_unix=role != C.SOCKET and self.names_unix)
+            self.callback_params[id(func)] = {params[0]: self.stream(conn, role, params[0])}
 
     def _find_async_callbacks(self) -> None:
         """asyncio.start_server(cb, ...): cb's (reader, writer) are accepted asyncio streams.
