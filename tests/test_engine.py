@@ -2601,3 +2601,32 @@ def test_tornado_tcpserver_streams_are_server_connections(nodelay, reported):
     found = [f for f in result.findings if f.code == "NAG202"]
     assert [f.span.line for f in found] == ([5] if reported else [])
     assert all("stream.set_nodelay(True)" in f.message for f in found)
+
+
+# A socket factory kept in an attribute (`self.creator = creator or create_connection`) and
+# called through it makes the connection (line 10). A caller's hook may make any socket: then
+# it is reported with no fix.
+KEPT_FACTORY = '''from socket import create_connection
+
+
+class Relay:
+    def __init__(self, address, creator=None):
+        self.address = address
+        self.creator = {value}
+
+    def connect(self):
+        self.sock = self.creator(self.address)
+
+    def command(self, line):
+        self.sock.sendall(line)
+        return self.sock.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("value, reported, fixed", [
+    ("create_connection", True, True), ("creator or create_connection", True, False), ("creator", False, False)])
+def test_a_socket_factory_kept_in_an_attribute_makes_the_connection(value, reported, fixed):
+    result = check_source(KEPT_FACTORY.format(value=value), "t.py")
+    found = [f for f in result.findings if f.code == "NAG201" and f.span.line == 10]
+    assert bool(found) is reported
+    assert any(f.fixes for f in found) is fixed

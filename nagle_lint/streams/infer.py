@@ -571,6 +571,22 @@ class Resolver:
             return self._call(expr, act, index, depth)
         return None
 
+    def _kept_factory(self, cls: ClassInfo, attr: str) -> tuple[str, bool] | None:
+        """(the catalog socket factory every assignment of `self.<attr>` keeps, whether a
+        caller's hook may replace it): the factory itself, or the default of an optional hook
+        (`hook or create_connection`, hook a parameter defaulting to None); else None."""
+        found, hooked = set(), False
+        for binding in self.index.self_bindings(cls, f"self.{attr}"):
+            value = binding.value
+            if type(value) is ast.BoolOp and type(value.op) is ast.Or and len(value.values) == 2 \
+                    and binding.func is not None and type(value.values[0]) is ast.Name \
+                    and value.values[0].id in binding.func.params \
+                    and is_const(default_of(binding.func.node, value.values[0].id), None):
+                value, hooked = value.values[1], True
+            found.add(self.imports.qualify(value) if type(value) in (ast.Name, ast.Attribute) else None)
+        name = found.pop() if len(found) == 1 else None
+        return (name, hooked) if name in C.FACTORIES else None
+
     def _selected_from(self, name: str, act: Activation | None) -> str | None:
         """The selector whose select() binds `name` (`for key, mask in sel.select():`), or None."""
         bindings = act.func.bindings.get(name, ()) if act is not None and act.func is not None else ()
@@ -593,6 +609,17 @@ class Resolver:
         if value is not call:  # `cast(socket.socket, sock)`
             return self.resolve(value, act, index, depth + 1)
         qualified = self.imports.qualify(call.func)
+        if qualified is None and type(call.func) is ast.Attribute and dotted(call.func.value) == "self" \
+                and act is not None and act.self_cls is not None:
+            # `self.socket_creator = socket_creator or create_connection`, then
+            # `self.socket_creator(address)`: the catalog factory the attribute keeps
+            kept = self._memo(self.class_memo, ("kept-factory", id(act.self_cls), call.func.attr),
+                              lambda: self._kept_factory(act.self_cls, call.func.attr))
+            if kept is not None:
+                made = self._factory(call, kept[0], act, index)
+                if isinstance(made, Stream) and kept[1]:
+                    made.conn.maybe_unix = True  # (a caller's hook may make any socket: never fixed)
+                return made
         if qualified is not None:
             made = self._factory(call, qualified, act, index)
             if made is not None:
