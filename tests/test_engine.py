@@ -2630,3 +2630,59 @@ def test_a_socket_factory_kept_in_an_attribute_makes_the_connection(value, repor
     found = [f for f in result.findings if f.code == "NAG201" and f.span.line == 10]
     assert bool(found) is reported
     assert any(f.fixes for f in found) is fixed
+
+
+# `pair = listener.accept()` then `Handler(pair[0])`: the handler's socket is the accepted
+# connection (NAG202 at line 16); `pair[1]` is the peer's address.
+PAIR_ITEM = '''import socket
+
+
+class Handler:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def serve(self):
+        while self.sock.recv(4096):
+            self.sock.sendall(b"+OK")
+
+
+def main():
+    listener = socket.create_server(("", 7000))
+    while True:
+        pair = listener.accept()
+        Handler(pair[{item}]).serve()
+'''
+
+
+@pytest.mark.parametrize("item, reported", [(0, True), (1, False)])
+def test_an_item_of_an_accepted_pair_is_the_connection(item, reported):
+    assert (("NAG202", 16) in codes(PAIR_ITEM.format(item=item))) is reported
+
+
+# The accepted socket handed to a method that keeps it ({keep}): the kept connection answers
+# requests (NAG202 at the accept, line 9). An attribute with other values of its own is not
+# decided by what one method is handed.
+HANDED_TO_KEEPER = '''import socket
+
+
+class Server:
+    def __init__(self, port):
+        self.listener = socket.create_server(("", port))
+
+    def poll(self):
+        conn, addr = self.listener.accept()
+        self._keep(conn, addr)
+
+    def _keep(self, conn, addr):
+        {keep}
+
+    def serve(self, addr):
+        data = {conn}.recv(4096)
+        {conn}.sendall(b"R" + data)
+'''
+
+
+@pytest.mark.parametrize("keep, conn", [("self.pool[addr] = conn", "self.pool[addr]"),
+                                        ("self.conn = conn", "self.conn")])
+def test_a_socket_a_method_is_handed_and_keeps_is_the_kept_connection(keep, conn):
+    assert ("NAG202", 9) in codes(HANDED_TO_KEEPER.format(keep=keep, conn=conn))

@@ -305,10 +305,16 @@ class Resolver:
             reaching = reaching_bindings(func, value.id, value)
             if reaching:
                 return self._from_bindings(reaching, act)
-        found = self.resolve(value, act)
-        if found is SOFT and func is not None and func.cls is None and func.parent is None:
-            # a module function's parameter (`def serve_one(csock): Transport(csock)`): what its
-            # callers in this module pass, when each is a stream
+        return self._or_passed(value, act, self.resolve(value, act))
+
+    def _or_passed(self, value, act: Activation | None, found):
+        """For a parameter that resolves to nothing of its own (SOFT), of a module function or a
+        method other than __init__ (`def serve_one(csock): Transport(csock)`, `def _add(self,
+        conn): self.pool[key] = conn`): what the calls of it in this module pass, when each is
+        a stream. Else found."""
+        func = act.func if act is not None else None
+        if found is SOFT and func is not None and func.parent is None and func.name != "__init__" \
+                and (func.cls is None or func.is_method):
             passed = self._passed(value, act) or ()
             given = [self.resolve(v, where) for v, where in passed]
             if given and all(isinstance(g, Stream) for g in given):
@@ -503,6 +509,8 @@ class Resolver:
     def _from_bindings(self, bindings: list[Binding], act: Activation | None, self_cls: ClassInfo | None = None):
         """self_cls: for `self.x` bindings, the class of the instance (a subclass's overrides)."""
         results = []
+        # (an attribute whose only value is a method's parameter: what the method is handed)
+        handed_only = self_cls is not None and sum(not is_const(b.value, None) for b in bindings) == 1
         for binding in bindings:
             if is_const(binding.value, None) or (binding.index is None and _address_literal(binding.value)):
                 continue  # (`sock = (host, 22)` before the code that turns the address into a socket)
@@ -517,7 +525,10 @@ class Resolver:
                         found = self.resolve(earlier, inner)
                         if isinstance(found, Stream):
                             inner.params[key] = found
-            results.append(self.resolve(binding.value, inner, binding.index))
+            found = self.resolve(binding.value, inner, binding.index)
+            if handed_only and binding.index is None and type(binding.value) is ast.Name:
+                found = self._or_passed(binding.value, inner, found)  # `def _add(self, conn): self.conn = conn`
+            results.append(found)
         return merge(results)
 
     # -- expressions ------------------------------------------------------------------------
@@ -564,6 +575,13 @@ class Resolver:
             return merge([self.resolve(value, act, index, depth + 1) for value in expr.values])
         if kind is ast.Subscript:
             owner = dotted(expr.value)
+            item = expr.slice.value if type(expr.slice) is ast.Constant else None
+            if type(item) is int and type(expr.value) is ast.Name and index is None and act is not None \
+                    and act.func is not None and expr.value.id in act.func.bindings:
+                # `pair = self.accept()` ... `Handler(pair[0])`: an item of what the name holds
+                bindings = act.func.bindings[expr.value.id]
+                if all(b.index is None for b in bindings):
+                    return merge([self.resolve(b.value, act, item, depth + 1) for b in bindings])
             if owner is not None and index is None:
                 return self._container_element(owner, act)
             return None
@@ -601,8 +619,11 @@ class Resolver:
         if not elements:
             return None
         return self._memo(self.class_memo, ("container", id(cls), owner),
-                          lambda: merge([self.resolve(b.value, Activation(b.func) if b.func else None, None)
-                                         for b in elements]))
+                          lambda: merge([self._element_value(b) for b in elements]))
+
+    def _element_value(self, binding: Binding):
+        act = Activation(binding.func) if binding.func else None
+        return self._or_passed(binding.value, act, self.resolve(binding.value, act, None))
 
     def _call(self, call: ast.Call, act: Activation | None, index: int | None, depth: int):
         value = uncast(call)
