@@ -1501,7 +1501,7 @@ class Walker:
             return None
         key = ("instance-arg", id(value), id(frame.act.self_cls))
         if key not in self._interesting:
-            classes = tuple(self.resolver._receiver_classes(value, frame.act))
+            classes = tuple(self.resolver.receiver_classes(value, frame.act))
             self._interesting[key] = self._instances.setdefault(
                 tuple(id(c) for c in classes), Instance(classes, False, value)) if classes else None
         return self._interesting[key]

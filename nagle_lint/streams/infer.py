@@ -1307,10 +1307,10 @@ class Resolver:
         if type(func) is not ast.Attribute or act is None or act.func is None \
                 or func.attr not in self.index.member_names:
             return []
-        methods = [(self.index.method(cls, func.attr), cls) for cls in self._receiver_classes(func.value, act)]
+        methods = [(self.index.method(cls, func.attr), cls) for cls in self.receiver_classes(func.value, act)]
         return [(m, cls) for m, cls in methods if m is not None]
 
-    def _receiver_classes(self, receiver, act: Activation) -> list[ClassInfo]:
+    def receiver_classes(self, receiver, act: Activation) -> list[ClassInfo]:
         """The classes of ours the object a method is called on is an instance of ([] when one
         of them is not a class of ours: what runs is not known)."""
         key = dotted(receiver)
@@ -1339,7 +1339,7 @@ class Resolver:
                 or "__getattr__" not in self.index.member_names:
             return None
         found = []
-        for cls in self._receiver_classes(func.value, act):
+        for cls in self.receiver_classes(func.value, act):
             hook = self.index.method(cls, "__getattr__")
             kept = _forwarded_to(hook) if hook is not None and self.index.method(cls, func.attr) is None else None
             if kept is None:
