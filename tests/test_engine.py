@@ -2686,3 +2686,34 @@ class Server:
                                         ("self.conn = conn", "self.conn")])
 def test_a_socket_a_method_is_handed_and_keeps_is_the_kept_connection(keep, conn):
     assert ("NAG202", 9) in codes(HANDED_TO_KEEPER.format(keep=keep, conn=conn))
+
+
+# A thread's target reads the socket it is handed itself and answers each request once, through
+# a wrapper (`Request(client, data).reply(b"ok")`): one write per request, never a write loop.
+READS_WHAT_IT_IS_HANDED = '''import socket
+import threading
+
+
+class Request:
+    def __init__(self, client, data):
+        self.client = client
+
+    def reply(self, payload):
+        self.client.sendall(payload)
+
+
+def serve(port):
+    listener = socket.create_server(("", port))
+    while True:
+        client, _ = listener.accept()
+        threading.Thread(target=answer, args=(client,)).start()
+
+
+def answer(client):
+    while client.recv(4096):
+        Request(client, b"").reply(b"ok")
+'''
+
+
+def test_a_target_that_reads_what_it_is_handed_makes_no_write_loop_of_its_replies():
+    assert not any(code == "NAG103" for code, _ in codes(READS_WHAT_IT_IS_HANDED))

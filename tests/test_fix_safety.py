@@ -186,3 +186,19 @@ def test_nodelay_stays_in_the_try_when_its_handler_falls_through():
     out = fixed(GUARDED.format(handler="sock = None"))
     assert ("        sock = socket.create_connection(addr)\n"
             "        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n") in out
+
+
+# a try whose body hands the socket on and returns: past the try, only a failed connect goes
+GUARDED_RETURN = ("import socket\n\n\nclass Display:\n    def __init__(self, sock):\n        self.sock = sock\n\n"
+                  "    def ask(self, q):\n        self.sock.sendall(q)\n        return self.sock.recv(1)\n\n"
+                  "    @classmethod\n    def open(cls, addr):\n        try:\n"
+                  "            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+                  "            sock.connect(addr)\n            return cls(sock)\n"
+                  "        except OSError:\n            raise ConnectionError(addr)\n")
+
+
+def test_nodelay_stays_in_a_guarding_try_whose_body_returns():
+    out = fixed(GUARDED_RETURN)
+    assert ("            sock.connect(addr)\n"
+            "            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+            "            return cls(sock)\n") in out

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 
 import libcst as cst
+import libcst.matchers as m
 
 from nagle_lint.fixes import layout
 from nagle_lint.fixes.guard import guarded
@@ -185,12 +186,23 @@ def _past_guarding_try(smap, anchor):
         return anchor
     if owner.orelse is not None or owner.finalbody is not None:
         return anchor
+    if _leaves_after(owner.body, anchor):
+        return anchor  # (the body returns the socket: past the try, only a failed connect goes)
     for handler in owner.handlers:
         last = handler.body.body[-1] if isinstance(handler.body, cst.IndentedBlock) and handler.body.body else None
         small = last.body[-1] if isinstance(last, cst.SimpleStatementLine) and last.body else None
         if not isinstance(small, (cst.Raise, cst.Return, cst.Continue, cst.Break)):
             return anchor
     return owner
+
+
+def _leaves_after(suite, anchor) -> bool:
+    """Does a statement after the anchor in the suite, or nested in one, leave it (return, raise,
+    continue, break)?"""
+    body = list(suite.body) if isinstance(suite, cst.IndentedBlock) else []
+    later = body[body.index(anchor) + 1:] if anchor in body else body
+    leaving = m.Return() | m.Raise() | m.Continue() | m.Break()
+    return any(m.findall(stmt, leaving) for stmt in later)
 
 
 def _named_return(ctx, smap, conn, origin: cst.Call) -> tuple:

@@ -314,7 +314,11 @@ class Resolver:
         a stream. Else found."""
         func = act.func if act is not None else None
         if found is SOFT and func is not None and func.parent is None and func.name != "__init__" \
-                and (func.cls is None or func.is_method):
+                and (func.cls is None or func.is_method) and type(value) is ast.Name \
+                and not self._memo(self.class_memo, ("uses-param", id(func), value.id),
+                                   lambda: _calls_on(func, value.id)):
+            # (a function that reads or writes the parameter itself is walked with what it is
+            # handed, from its callers' walks: its own root walk knows nothing of it)
             passed = self._passed(value, act) or ()
             given = [self.resolve(v, where) for v, where in passed]
             if given and all(isinstance(g, Stream) for g in given):
@@ -2090,6 +2094,12 @@ def _yielded(func):
 
 # what socketserver's BaseRequestHandler runs for each request
 _HANDLER_STEPS = ("handle", "setup", "finish", "__init__")
+
+
+def _calls_on(func: FunctionInfo, name: str) -> bool:
+    """Does the function call a method of the name (`client.recv(n)`)?"""
+    return any(type(node) is ast.Call and type(node.func) is ast.Attribute and type(node.func.value) is ast.Name
+               and node.func.value.id == name for node in ast.walk(func.node))
 
 
 def _rebinds(value, name: ast.Name) -> bool:
