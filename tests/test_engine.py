@@ -2717,3 +2717,30 @@ def answer(client):
 
 def test_a_target_that_reads_what_it_is_handed_makes_no_write_loop_of_its_replies():
     assert not any(code == "NAG103" for code, _ in codes(READS_WHAT_IT_IS_HANDED))
+
+
+# A project subclass of socket.socket that hands its own parameters on to the base's
+# constructor (`super().__init__(family, kind)`) is made like the socket it extends (line 12).
+SOCKET_SUBCLASS = '''import socket
+
+
+class CountingSocket(socket.socket):
+    def __init__(self, family, kind):
+        super().__init__({given})
+        self.sent = 0
+
+
+class Client:
+    def connect(self, host, port):
+        self.conn = CountingSocket(socket.AF_INET, socket.SOCK_STREAM)
+        self.conn.connect((host, port))
+
+    def call(self, pkg):
+        self.conn.send(pkg)
+        return self.conn.recv(16)
+'''
+
+
+@pytest.mark.parametrize("given, reported", [("family, kind", True), ("socket.AF_UNIX, kind", False)])
+def test_a_socket_subclass_handing_its_parameters_on_is_made_like_a_socket(given, reported):
+    assert (("NAG201", 12) in codes(SOCKET_SUBCLASS.format(given=given))) is reported

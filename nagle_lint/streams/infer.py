@@ -906,7 +906,7 @@ class Resolver:
         for klass in chain:
             init = klass.methods.get("__init__")
             if init is not None:
-                return init.params[1:3] == ["family", "type"]
+                return init.params[1:3] == ["family", "type"] or _hands_on(init, init.params[1:3])
         return True
 
     def _socket_facts(self, call: ast.Call, act: Activation | None):
@@ -2094,6 +2094,20 @@ def _yielded(func):
 
 # what socketserver's BaseRequestHandler runs for each request
 _HANDLER_STEPS = ("handle", "setup", "finish", "__init__")
+
+
+def _hands_on(init: FunctionInfo, names: list) -> bool:
+    """Does the constructor pass its parameters on, first and in order, to its base's
+    (`super().__init__(family, kind)`, `socket.socket.__init__(self, family, kind)`)?"""
+    for node in ast.walk(init.node):
+        if type(node) is not ast.Call or type(node.func) is not ast.Attribute or node.func.attr != "__init__":
+            continue
+        given = [dotted(a) for a in node.args]
+        if type(node.func.value) is not ast.Call:  # `Base.__init__(self, ...)`
+            given = given[1:] if given[:1] == ["self"] else []
+        if len(names) == 2 and given[:2] == names:
+            return True
+    return False
 
 
 def _calls_on(func: FunctionInfo, name: str) -> bool:
