@@ -906,7 +906,7 @@ class Resolver:
         for klass in chain:
             init = klass.methods.get("__init__")
             if init is not None:
-                return init.params[1:3] == ["family", "type"] or _hands_on(init, init.params[1:3])
+                return init.params[1:3] == ["family", "type"] or _passes_to_base(init, init.params[1:3])
         return True
 
     def _socket_facts(self, call: ast.Call, act: Activation | None):
@@ -2096,7 +2096,7 @@ def _yielded(func):
 _HANDLER_STEPS = ("handle", "setup", "finish", "__init__")
 
 
-def _hands_on(init: FunctionInfo, names: list) -> bool:
+def _passes_to_base(init: FunctionInfo, names: list) -> bool:
     """Does the constructor pass its parameters on, first and in order, to its base's
     (`super().__init__(family, kind)`, `socket.socket.__init__(self, family, kind)`)?"""
     for node in ast.walk(init.node):
