@@ -283,6 +283,22 @@ def test_getaddrinfo_rows_and_star_arguments_are_tcp():
     assert codes(unknown) == []
 
 
+# getaddrinfo() answers AF_INET or AF_INET6 rows only, whatever type it is asked for: a family
+# taken from any row is an IP family, so `socket.socket(row[0], SOCK_STREAM)` is TCP and fixed.
+# The row's own type is a stream only when SOCK_STREAM was asked for.
+FAMILY_FROM_ANY_ROW = ("import socket\n\nclass C:\n    def __init__(self, h, p):\n"
+                       "        row = socket.getaddrinfo(h, p)[0]\n"
+                       "        self.s = socket.socket(row[0], {kind})\n        self.s.connect(row[4])\n\n"
+                       "    def ask(self, q):\n        self.s.sendall(q)\n        return self.s.recv(9)\n")
+
+
+@pytest.mark.parametrize("kind, reported", [("socket.SOCK_STREAM", True), ("row[1]", False)])
+def test_a_family_from_any_getaddrinfo_row_is_an_ip_family(kind, reported):
+    result = check_source(FAMILY_FROM_ANY_ROW.format(kind=kind), "c.py")
+    found = [(f.code, f.span.line, bool(f.fixes), "run time" in f.message) for f in result.findings]
+    assert found == ([("NAG201", 6, True, False)] if reported else [])
+
+
 def test_an_off_by_default_flag_is_not_nodelay_and_the_message_says_so():
     src = ("import socket\n\nclass C:\n    def __init__(self, a, no_delay=False):\n"
            "        self.no_delay = no_delay\n        self.s = socket.create_connection(a)\n"
@@ -2744,3 +2760,332 @@ class Client:
 @pytest.mark.parametrize("given, reported", [("family, kind", True), ("socket.AF_UNIX, kind", False)])
 def test_a_socket_subclass_handing_its_parameters_on_is_made_like_a_socket(given, reported):
     assert (("NAG201", 12) in codes(SOCKET_SUBCLASS.format(given=given))) is reported
+
+
+# A reply written in an `except` clause for the project's own exception does not follow the
+# body's trailing write: no socket write raises that class, so only the state before the write
+# reaches the clause (line 21 is one piece after the read of line 16, not a second after line 18).
+EXCEPT_AFTER_TRAILING_WRITE = '''import socketserver
+
+
+class PostError(Exception):
+    pass
+
+
+class Handler(socketserver.StreamRequestHandler):
+    def handle(self):
+        while True:
+            command = self.request.recv(512)
+            if not command:
+                return
+            self.request.sendall(b"340 send article\\r\\n")
+            try:
+                article = self.request.recv(65536)
+                store(article)
+                self.request.sendall(b"240 ok\\r\\n")
+                {after}
+            except {caught}:
+                self.request.sendall(b"441 failed\\r\\n")
+
+
+def store(article):
+    if not article:
+        raise PostError()
+'''
+
+
+@pytest.mark.parametrize("after, caught, reported", [
+    ("pass", "PostError", False),
+    ("store(article)", "PostError", True),  # a call after the write may raise it
+    ("pass", "OSError", True),  # the write may raise that
+    ("pass", "Exception", True),
+])
+def test_an_except_clause_for_a_project_exception_does_not_follow_a_trailing_write(after, caught, reported):
+    found = codes(EXCEPT_AFTER_TRAILING_WRITE.format(after=after, caught=caught))
+    assert (("NAG102", 21) in found) is reported
+
+
+# A template method: a mixin's put() writes through `self._send()`, which only the handler class
+# built on it defines over `self.request` (or the mixin has a stub that raises). The handler's
+# get() ends with a write and put() starts with one: two pieces before the next read, reported
+# where handle() calls both.
+TEMPLATE_METHOD = '''import socketserver
+
+
+class Framing:
+{stub}
+    def put(self, data):
+        self._send(b"%d" % len(data))
+        self._recv(2)
+        self._send(data)
+
+    def get(self):
+        size = int(self._recv(64))
+        self._send(b"OK")
+        data = self._recv(size)
+        self._send(b"OK")
+        return data
+
+
+class Handler({bases}):
+    def _send(self, data):
+        self.request.sendall(data)
+
+    def _recv(self, n):
+        return self.request.recv(n)
+
+    def handle(self):
+        self.put(self.get().upper())
+'''
+NO_STUB = "    pass\n"
+STUB = "    def _send(self, data):\n        raise NotImplementedError\n"
+
+
+@pytest.mark.parametrize("stub, bases, reported", [
+    (NO_STUB, "socketserver.BaseRequestHandler, Framing", True),
+    (STUB, "socketserver.BaseRequestHandler, Framing", True),
+    (NO_STUB, "socketserver.BaseRequestHandler", False),  # no mixin: put() and get() are not its methods
+])
+def test_a_template_method_writes_through_the_step_its_subclass_defines(stub, bases, reported):
+    source = TEMPLATE_METHOD.format(stub=stub, bases=bases)
+    calls = source[:source.index("self.put(self.get()")].count("\n") + 1
+    assert (("NAG102", calls) in codes(source)) is reported
+
+
+# The socket's type is a constructor parameter, which the subclass's constructor passes as a
+# literal to the base's: `super().__init__(SOCK_STREAM, host, port)` (the socket: line 6).
+TYPE_FROM_SUBCLASS = '''import socket
+
+
+class BaseClient:
+    def __init__(self, kind, host, port):
+        self.sock = socket.socket(type=kind)
+        self.sock.connect((host, port))
+
+
+class Client(BaseClient):
+    def __init__(self, host, port):
+        {init}
+
+    def run(self, packet):
+        self.sock.sendall(packet)
+        return self.sock.recv(4)
+'''
+
+
+@pytest.mark.parametrize("init, reported", [
+    ("super().__init__(socket.SOCK_STREAM, host, port)", True),
+    ("BaseClient.__init__(self, socket.SOCK_STREAM, host, port)", True),
+    ("super().__init__(socket.SOCK_DGRAM, host, port)", False),
+])
+def test_a_socket_type_handed_to_the_base_constructor_by_a_subclass(init, reported):
+    assert (("NAG201", 6) in codes(TYPE_FROM_SUBCLASS.format(init=init))) is reported
+
+
+# __init__ makes the socket and a public connect() connects whatever the attribute holds: that
+# socket is the connection, not a placeholder for the one reconnect() makes; both are fixed.
+CONNECTED_AS_MADE = '''import socket
+
+
+class Client:
+    def __init__(self, addr):
+        self.addr = addr
+        self.sock = socket.socket()
+
+    def {connect}(self):
+        self.sock.connect(self.addr)
+
+    def reconnect(self):
+        self.sock = socket.socket()
+        self.sock.connect(self.addr)
+
+    def ask(self, q):
+        self.sock.sendall(q)
+        return self.sock.recv(9)
+'''
+
+
+@pytest.mark.parametrize("connect, after_lines", [("connect", [7, 14]), ("_connect", [14])])
+def test_a_socket_made_in_init_and_connected_as_it_is_gets_the_fix_too(connect, after_lines):
+    result = check_source(CONNECTED_AS_MADE.format(connect=connect), "c.py")
+    assert [f.code for f in result.findings] == ["NAG201"]
+    source = CONNECTED_AS_MADE.format(connect=connect)
+    edits = [e for fix in result.findings[0].fixes for e in fix.edits]
+    # (each TCP_NODELAY line goes after the line that makes the socket, or that connects it)
+    assert sorted({source.count("\n", 0, e.start) for e in edits}) == after_lines
+
+
+# A keep-alive handler built on SimpleHTTPRequestHandler serves files with the stock do_GET(),
+# which writes each file's headers and body apart: NAG202 at the class (line 4).
+FILE_SERVER = '''from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+
+class StaticHandler(SimpleHTTPRequestHandler):
+{body}
+
+
+ThreadingHTTPServer(("", 8000), StaticHandler).serve_forever()
+'''
+
+
+@pytest.mark.parametrize("body, reported", [
+    ('    protocol_version = "HTTP/1.1"', True),
+    ('    protocol_version = "HTTP/1.1"\n\n    def do_GET(self):\n        self.log_message("GET")\n'
+     '        super().do_GET()', True),
+    ("    pass", False),  # HTTP/1.0: the connection closes after each response
+    ('    protocol_version = "HTTP/1.1"\n    disable_nagle_algorithm = True', False),
+    ('    protocol_version = "HTTP/1.1"\n\n    def do_GET(self):\n        self.send_error(404)', False),
+])
+def test_a_keep_alive_file_server_with_the_stock_do_get_needs_nodelay(body, reported):
+    assert (("NAG202", 4) in codes(FILE_SERVER.format(body=body))) is reported
+
+
+# A wrapper object a function is handed: typed by its annotation (`inst: Instrument`), in a
+# function's parameter or in a constructor's that keeps it. Its writes and query are a split
+# request on the instrument's kept connection (line 20, the second write).
+WRAPPER_PARAMETER = '''import socket
+
+
+class Instrument:
+    def __init__(self, host, port):
+        self.sock = socket.create_connection((host, port))
+
+    def write(self, command):
+        self.sock.sendall(command.encode() + b"\\n")
+
+    def query(self, command):
+        self.write(command)
+        return self.sock.recv(1024)
+
+
+{helper}
+'''
+FUNCTION_HELPER = '''def set_axis({param}, scale, position):
+    inst.write(f":TIM:SCAL {{scale}}")
+    inst.write(f":TIM:POS {{position}}")
+    return inst.query("*OPC?")'''
+KEPT_HELPER = '''class Axis:
+    def __init__(self, {param}):
+        self.inst = inst
+
+    def set(self, scale, position):
+        self.inst.write(f":TIM:SCAL {{scale}}")
+        self.inst.write(f":TIM:POS {{position}}")
+        return self.inst.query("*OPC?")'''
+
+
+@pytest.mark.parametrize("helper, param, reported", [
+    (FUNCTION_HELPER, "inst: Instrument", True),
+    (FUNCTION_HELPER, "inst", False),
+    (KEPT_HELPER, "inst: Instrument", True),
+    (KEPT_HELPER, 'inst: "Instrument"', True),
+])
+def test_a_wrapper_parameter_is_typed_by_its_annotation(helper, param, reported):
+    source = WRAPPER_PARAMETER.format(helper=helper.format(param=param))
+    second = source[:source.index(":TIM:POS")].count("\n") + 1
+    assert (("NAG101", second) in codes(source)) is reported
+
+
+# `inst = Instrument(host, port)` runs its __init__, which connects: the writes after it are the
+# new connection's first bytes, ACKed at once (no split); after one exchange they are not.
+FRESH_WRAPPER = WRAPPER_PARAMETER.format(helper='''def set_axis(host, port, scale, position):
+    inst = Instrument(host, port)
+    {first}
+    inst.write(f":TIM:SCAL {{scale}}")
+    inst.write(f":TIM:POS {{position}}")
+    return inst.query("*OPC?")''')
+
+
+@pytest.mark.parametrize("first, reported", [("pass", False), ('inst.query("*IDN?")', True)])
+def test_a_wrapper_made_in_the_function_starts_a_fresh_connection(first, reported):
+    source = FRESH_WRAPPER.format(first=first)
+    second = source[:source.index(":TIM:POS")].count("\n") + 1
+    assert (("NAG101", second) in codes(source)) is reported
+
+
+# `listener.accept()[0]` is the accepted connection (the length and the body: line 13).
+ACCEPT_ITEM = '''import socket
+
+
+def serve(port):
+    listener = socket.create_server(("", port))
+    while True:
+        conn = listener.accept(){item}
+        while True:
+            request = conn.recv(4096)
+            if not request:
+                break
+            conn.sendall(len(request).to_bytes(8, "big"))
+            conn.sendall(request)
+'''
+
+
+@pytest.mark.parametrize("item, reported", [("[0]", True), ("[1]", False)])
+def test_the_first_item_of_accept_is_the_connection(item, reported):
+    assert (("NAG102", 13) in codes(ACCEPT_ITEM.format(item=item))) is reported
+
+
+# An attribute of an object of ours a local holds: an accepted socket kept in a record put in
+# a list that a worker walks (`for item in list(self.conns): s = item.sock`), or a socket
+# returned inside a result object (`r.content`).
+RECORD_IN_LIST = '''import socket
+
+
+class Item:
+    def __init__(self, sock):
+        self.sock = sock
+
+
+class Server:
+    def __init__(self, port):
+        self.listener = socket.create_server(("", port))
+        self.conns = []
+
+    def accept_loop(self):
+        while True:
+            sock, _ = self.listener.accept()
+            self.conns.append(Item(sock))
+
+    def worker(self):
+        while True:
+            for item in {walked}:
+                s = item.{attr}
+                request = s.recv(4096)
+                s.sendall(len(request).to_bytes(8, "big"))
+                s.sendall(request)
+'''
+RESULT_OBJECT = '''import socket
+
+
+class Result:
+    def __init__(self, ok, content=None):
+        self.ok = ok
+        self.content = content
+
+
+class Device:
+    def open_socket(self, address):
+        s = socket.socket()
+        s.connect(address)
+        return Result(True, {given})
+
+    def connect(self, address):
+        r = self.open_socket(address)
+        if r.ok:
+            self.sock = r.content
+
+    def query(self, frame):
+        self.sock.sendall(frame)
+        return self.sock.recv(1024)
+'''
+
+
+@pytest.mark.parametrize("walked, attr, reported", [
+    ("list(self.conns)", "sock", True), ("self.conns", "sock", True), ("self.conns", "other", False)])
+def test_an_attribute_of_a_record_in_a_list_is_its_socket(walked, attr, reported):
+    assert (("NAG102", 25) in codes(RECORD_IN_LIST.format(walked=walked, attr=attr))) is reported
+
+
+@pytest.mark.parametrize("given, reported", [("s", True), ("None", False)])
+def test_an_attribute_of_a_returned_result_object_is_its_socket(given, reported):
+    assert (("NAG201", 12) in codes(RESULT_OBJECT.format(given=given))) is reported

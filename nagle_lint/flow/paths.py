@@ -138,6 +138,9 @@ class FrameworkRead:
 
 HTTP_CLIENT_READ = FrameworkRead("by http.client's getresponse()")
 HTTPCORE_READ = FrameworkRead("by httpcore's HTTP connection")
+INHERITED_FILE_SERVER_READ = FrameworkRead(
+    "by http.server after the inherited `SimpleHTTPRequestHandler.do_GET()`, which writes each file's headers "
+    "and body apart")
 
 
 @dataclass
@@ -388,6 +391,7 @@ class Walker:
             if conn in self.result.kept_writes and (conn.handler is None or self._read_in_loop(conn, read)):
                 self.result.exchanges.setdefault(conn, read)
         self._http_connection_exchanges()
+        self._file_server_exchanges()
         self._network_backend_exchanges()
         self._served_protocol_exchanges()
         self._merge_repeated_writes()
@@ -435,6 +439,22 @@ class Walker:
         `self.sock` carries the base's requests and replies, Nagle on unless it sets NODELAY."""
         for cls, connect in self._overrides_of(C.HTTP_CONNECTIONS, "connect"):
             self._framework_exchange(self.resolver.lookup("self.sock", Activation(connect, cls=cls)), HTTP_CLIENT_READ)
+
+    def _file_server_exchanges(self) -> None:
+        """A keep-alive handler built on http.server's SimpleHTTPRequestHandler that serves files
+        with the stock do_GET() (inherited, or called through super()): it writes each file's
+        headers (end_headers()) and body (copyfile()) apart, then the server reads the next
+        request on the connection."""
+        for cls in {id(c): c for c in self.index.classes.values()}.values():
+            if self.index.is_foreign(cls) or not any(self.imports.qualify(base) == C.FILE_SERVER_HANDLER
+                                                     for klass in self.index.class_chain(cls) for base in klass.bases):
+                continue
+            conn = self.resolver.handler_conn(cls)
+            if conn is None or conn.facts.role != C.HTTP_HANDLER or not conn.keep_alive:
+                continue
+            get = self.index.method(cls, "do_GET")
+            if get is None or _calls_base_method(get):
+                self.result.exchanges.setdefault(conn, INHERITED_FILE_SERVER_READ)
 
     def _http_connection(self, cls: ClassInfo | None) -> bool:
         """Is the class built on http.client's HTTPConnection (in this file or a linked one)?"""
@@ -561,6 +581,25 @@ class Walker:
     def _creates(self, func: FunctionInfo) -> bool:
         """Does the function call a socket factory of the catalog (a `make_socket()` hook)?"""
         return any(self.imports.qualify(call.func) in C.FACTORIES for call in self.calls(func.node.body))
+
+    def _connects_in_init(self, init: FunctionInfo) -> bool:
+        """Does a constructor make a client connection, itself or through a method of its class
+        it calls (`self.connect()`)? (Not a server's listening socket.)"""
+        key = ("connects-in-init", id(init))
+        if key not in self._interesting:
+            self._interesting[key] = self._connects(init) or init.cls is not None and any(
+                type(call.func) is ast.Attribute and dotted(call.func.value) == "self"
+                and (method := self.index.method(init.cls, call.func.attr)) is not None and self._connects(method)
+                for call in self.calls(init.node.body))
+        return self._interesting[key]
+
+    def _connects(self, func: FunctionInfo) -> bool:
+        """Does the function make a socket and connect it (`create_connection()`, or
+        `socket()` then `connect()`)?"""
+        return self._creates(func) and any(
+            type(call.func) is ast.Attribute and call.func.attr in ("connect", "connect_ex")
+            or (self.imports.qualify(call.func) or "").endswith("create_connection")
+            for call in self.calls(func.node.body))
 
     def _inert(self, func: FunctionInfo) -> bool:
         """A function whose walk can record nothing: it touches no stream but to close it (nor
@@ -712,8 +751,13 @@ class Walker:
             self._forget_literals(stmt, frame)
             return out
         if kind in TRIES:
-            after_body = self.block(stmt.body, state, frame)
-            handler_in = join(state, after_body)
+            # (trailing writes of the body cannot raise what the handlers catch, when those are
+            # the project's own exceptions: `except PostError:` after `sendall(b"240 ok")` does
+            # not follow that write, so its reply is not a second piece of it)
+            cut = len(stmt.body) - self._quiet_tail(stmt, frame)
+            mid = self.block(stmt.body[:cut], state, frame) if cut else state
+            after_body = self.block(stmt.body[cut:], mid, frame) if cut < len(stmt.body) else mid
+            handler_in = join(state, mid)
             outs = [self.block(h.body, handler_in, frame) for h in stmt.handlers]
             if stmt.orelse:
                 after_body = self.block(stmt.orelse, after_body, frame)
@@ -1074,6 +1118,53 @@ class Walker:
             state = self.call(call, state, frame)
         return state
 
+    def _quiet_tail(self, stmt, frame: _Frame) -> int:
+        """How many statements at the end of a try's body cannot raise what its handlers catch:
+        none unless every handler names exception classes of the project, which no socket or
+        file method raises; then the trailing writes on streams (directly, or through helpers
+        of the project that only write)."""
+        if not stmt.handlers or not all(self._own_exceptions(h.type) for h in stmt.handlers):
+            return 0
+        count = 0
+        for inner in reversed(stmt.body):
+            if not self._only_writes(inner, frame.act, 2):
+                break
+            count += 1
+        return count
+
+    def _own_exceptions(self, node) -> bool:
+        names = node.elts if type(node) is ast.Tuple else [node]
+        return bool(names) and all(type(n) is ast.Name and n.id in self.index.classes for n in names)
+
+    def _only_writes(self, stmt, act: Activation, depth: int) -> bool:
+        """Does the statement do nothing but write to streams and compute its bytes (builtins,
+        str and bytes methods, helpers of the project that do the same)? Such code raises
+        OSError or a builtin's error, never an exception class of the project."""
+        if type(stmt) not in (ast.Expr, ast.For, ast.If, ast.Assign, ast.AugAssign, ast.Pass):
+            return False
+        for node in ast.walk(stmt):
+            kind = type(node)
+            if kind in _NOT_QUIET:
+                return False
+            if kind is not ast.Call:
+                continue
+            func = node.func
+            if type(func) is ast.Name:
+                if func.id in _QUIET_BUILTINS and func.id not in self.index.module_functions:
+                    continue
+            elif type(func) is ast.Attribute:
+                if func.attr in _QUIET_METHODS:
+                    continue
+                if func.attr in C.SOCKET_WRITES | C.FILE_WRITES and isinstance(self.resolver.resolve(func.value, act), Stream):
+                    continue
+            callee = self.resolver.callee(node, act) if depth else None
+            if callee is None or callee is act.func:
+                return False
+            inner = Activation(callee, cls=act.self_cls if callee.is_method else None)
+            if not all(self._only_writes(s, inner, depth - 1) for s in callee.node.body):
+                return False
+        return True
+
     def _stream_of(self, expr, frame: _Frame) -> Stream | None:
         found = self.resolver.resolve(expr, frame.act)
         return found if isinstance(found, Stream) else None
@@ -1185,12 +1276,18 @@ class Walker:
         if bound is not None:  # `self._send = sock.sendall` ... `self._send(data)`
             return self.stream_call(bound.stream, bound.method, call, state, frame)
         callee = self.resolver.callee(call, frame.act)
-        if callee is not None:
+        # (`inst.write(cmd)` on a parameter annotated `inst: Instrument` is a wrapper object's
+        # method, run on that instance)
+        on_other = callee is not None and callee.is_method and not class_level(callee) \
+            and type(func) is ast.Attribute and dotted(func.value) != "self"
+        if callee is not None and not on_other:
             return self.inline(callee, call, state, frame)
         methods = self.resolver.instance_callees(call, frame.act)
         if methods:  # a wrapper object's method: its self attributes are its own
             return self._join_instances([self.inline(method, call, state, frame, on_instance=True, instance_cls=cls)
                                          for method, cls in methods], [cls for _, cls in methods])
+        if callee is not None:
+            return self.inline(callee, call, state, frame)
         if type(func) is ast.Attribute and func.attr not in _LOCAL_SOCKET_CALLS and self._on_channel(func.value, frame):
             return shadow(state)  # `chan.exec_command(c)`: a channel request, maybe answered
         if type(func) is ast.Attribute and func.attr in _WAITS:
@@ -1201,6 +1298,13 @@ class Walker:
             if state is not None and func.attr == "wait":
                 self._lent_out.update(c for c in self._made_here if c in state and state[c] != frozenset({CLOSED}))
             return shadow(state)
+        named = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+        built = self.resolver.class_named(func, frame.act) if named in self.index.classes else None
+        init = self.index.method(built, "__init__") if built is not None else None
+        if init is not None and self._connects_in_init(init):
+            # `inst = Instrument(host, port)`: its __init__ runs here, and a connection it makes
+            # is new (its first bytes are ACKed at once)
+            return self.inline(init, call, state, frame, on_instance=True, instance_cls=built)
         self.spawned(call, state, frame)
         return state
 
@@ -1612,6 +1716,17 @@ class Walker:
                     break
                 callee = self.resolver.callee(call, Activation(func))
                 if callee is not None and callee is not func and self.interesting(callee, methods):
+                    found = True
+                    break
+                # a template method's step that subclasses define (a mixin's `self._send(b)`, a
+                # stub that raises NotImplementedError: the handler class built on it supplies it)
+                if (callee is None or _stub(callee)) and func.is_method and func.cls is not None \
+                        and type(target) is ast.Attribute \
+                        and type(target.value) is ast.Name and target.value.id == "self" \
+                        and target.attr in self.index.member_names \
+                        and any(method is not None and method is not func and self.interesting(method, methods)
+                                for method in (self.index.method(sub, target.attr)
+                                               for sub in self.index.subclasses(func.cls))):
                     found = True
                     break
                 # a wrapper object's method that reads or writes (`self._sock.receive()`)
@@ -2406,6 +2521,34 @@ def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> d
         if known and name in names and name not in rebound:
             out[name] = literal
     return out
+
+
+# what a try body's trailing writes may not hold (Walker._only_writes): each may raise anything
+_NOT_QUIET = (ast.Raise, ast.With, ast.AsyncWith, ast.Await, ast.Yield, ast.YieldFrom, ast.Try, ast.Lambda)
+_QUIET_BUILTINS = frozenset({"len", "str", "bytes", "bytearray", "int", "repr", "print"})
+_QUIET_METHODS = frozenset({"encode", "decode", "join", "format", "upper", "lower", "strip", "rstrip", "lstrip"})
+
+
+def _stub(func: FunctionInfo) -> bool:
+    """A method its subclasses are to define: `raise NotImplementedError`, `pass`, `...`, or
+    only a docstring."""
+    body = [s for s in func.node.body if not (type(s) is ast.Expr and is_str(s.value))]
+    return all(type(s) is ast.Pass or type(s) is ast.Expr and type(s.value) is ast.Constant and s.value.value is ...
+               or type(s) is ast.Raise and s.exc is not None
+               and "NotImplementedError" in (dotted(s.exc.func if type(s.exc) is ast.Call else s.exc) or "")
+               for s in body)
+
+
+def _calls_base_method(func: FunctionInfo) -> bool:
+    """Does the method call the one it overrides: `super().do_GET()`, `Base.do_GET(self)`?"""
+    for call in ast.walk(func.node):
+        if type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == func.name:
+            receiver = call.func.value
+            if type(receiver) is ast.Call and dotted(receiver.func) == "super":
+                return True
+            if type(receiver) in (ast.Name, ast.Attribute) and call.args and dotted(call.args[0]) == "self":
+                return True
+    return False
 
 
 def _private(func: FunctionInfo) -> bool:

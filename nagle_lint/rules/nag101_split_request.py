@@ -31,6 +31,11 @@ runs between them; `send()` may write part of a buffer, so joining `send()` call
 `sendmsg([a, b])` avoids the copy but may send part of the data on a socket with a timeout:
 unsafe. Setting `TCP_NODELAY` right after the socket is made is safe.
 
+One protocol can break: one whose messages carry no length or delimiter, where the peer takes
+each `recv()` as one message. It works today only because Nagle keeps the second piece back
+until the first is read; joined, or sent at once with `TCP_NODELAY`, both often arrive in one
+`recv()`. Give the messages a length or a delimiter first.
+
 ## References
 - RFC 896 (Nagle's algorithm); RFC 1122 section 4.2.3.2 (delayed ACK)
 - Linux tcp(7): TCP_NODELAY

@@ -40,6 +40,8 @@ class Handler(BaseHTTPRequestHandler):
 ## Fix safety
 Joining adjacent writes on one stream is safe when their return values are unused. Setting
 `disable_nagle_algorithm = True` on a handler class (or `TCP_NODELAY` after `accept()`) is safe.
+A protocol whose messages carry no length or delimiter (the client takes each `recv()` as one
+message) is the exception, as for NAG101: frame the messages first.
 
 ## References
 - RFC 896; RFC 1122 section 4.2.3.2

@@ -13,7 +13,10 @@ protocol is flagged at its class when a `ServerFactory` of the project serves it
 what its `buildProtocol()` returns, or the protocol a `proxyForInterface(IProtocol, ...)` wrapper
 it builds forwards to) and it declares itself the consumer or transport of the objects that write
 the responses (`@implementer(IConsumer)`): they write a response piece by piece, each when the
-application has it, so pieces in different reactor turns are its normal case.
+application has it, so pieces in different reactor turns are its normal case. A keep-alive
+(`protocol_version = "HTTP/1.1"`) handler built on `http.server.SimpleHTTPRequestHandler` is
+flagged when it serves files with the stock `do_GET()` (inherited, or called through
+`super().do_GET()`), which writes each file's headers and body in two sends.
 
 ## Why is this bad?
 Any response written in two pieces (headers then body, a length prefix then a payload) waits for

@@ -179,6 +179,8 @@ HANDLER_BASES: dict[str, StreamFacts] = {
 }
 # handler bases whose handle() does nothing: a class on them with no handle() of its own serves no request
 BARE_HANDLER_BASES = frozenset({"socketserver.BaseRequestHandler", "socketserver.StreamRequestHandler"})
+# its stock do_GET() writes a file's headers, then its body: two sends on an unbuffered wfile
+FILE_SERVER_HANDLER = "http.server.SimpleHTTPRequestHandler"
 UNIX_SERVERS = frozenset({
     "socketserver.UnixStreamServer", "socketserver.ThreadingUnixStreamServer",
     "socketserver.ForkingUnixStreamServer", "socketserver.UnixDatagramServer",

@@ -166,6 +166,7 @@ class Resolver:
         self._sock_servers: list = []  # (start_server call, caller, callback, its params) with sock=
         self.api_callers: set = set()  # ids of the linked functions that pass a wire API its connection
         self._wire_apis: bool | None = None
+        self._kept_names: frozenset | None = None
         self._tails: frozenset | None = None
         self._find_async_callbacks()
         self._find_server_callbacks()
@@ -201,7 +202,12 @@ class Resolver:
             cls = act.self_cls
             return self.self_attr(cls, key) if cls is not None else None
         if "." in key:
-            return None
+            base, _, attr = key.partition(".")
+            if "." in attr or attr not in self._kept_attributes() or act.func is None:
+                return None
+            # `item.sock` where item holds an instance of a class of ours that keeps its socket
+            # in `self.sock` (`Item(sock)` in a list; a result object `Result(True, sock)`)
+            return self._memo(act.memo, ("instance-attr", key), lambda: self._instance_attribute(base, attr, act))
         func = act.func
         while func is not None:
             if key in func.bindings:
@@ -223,6 +229,19 @@ class Resolver:
             return self._memo(self.class_memo, ("module", key),
                               lambda: self._from_bindings(self.index.module_bindings[key], None))
         return None
+
+    def _kept_attributes(self) -> frozenset:
+        """The `x` of every `self.x` a class of ours assigns."""
+        if self._kept_names is None:
+            self._kept_names = frozenset(key[5:] for cls in {id(c): c for c in self.index.classes.values()}.values()
+                                         for key in cls.self_bindings)
+        return self._kept_names
+
+    def _instance_attribute(self, name: str, attr: str, act: Activation):
+        classes = self.receiver_classes(ast.Name(id=name, ctx=ast.Load()), act)
+        if not classes or any(not self.index.self_bindings(cls, f"self.{attr}") for cls in classes):
+            return None
+        return merge([self.self_attr(cls, f"self.{attr}") for cls in classes])
 
     def _given_or_bound(self, func: FunctionInfo, key: str, act: Activation):
         """A local name's values; for a constructor parameter the body may replace (`if type(sock)
@@ -580,6 +599,8 @@ class Resolver:
         if kind is ast.Subscript:
             owner = dotted(expr.value)
             item = expr.slice.value if type(expr.slice) is ast.Constant else None
+            if type(item) is int and type(expr.value) is ast.Call and index is None:
+                return self.resolve(expr.value, act, item, depth + 1)  # `listener.accept()[0]`
             if type(item) is int and type(expr.value) is ast.Name and index is None and act is not None \
                     and act.func is not None and expr.value.id in act.func.bindings:
                 # `pair = self.accept()` ... `Handler(pair[0])`: an item of what the name holds
@@ -590,6 +611,8 @@ class Resolver:
                 return self._container_element(owner, act)
             return None
         if kind is ast.Call:
+            if index == EACH and _iterated(expr) is not expr:  # `for conn in list(self.conns):`
+                return self.resolve(_iterated(expr), act, index, depth + 1)
             return self._call(expr, act, index, depth)
         return None
 
@@ -933,7 +956,7 @@ class Resolver:
             type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
         else:
             type_value = constant(kind, self.imports, consts)
-            if type_value is None and family is not None and self._socktype_is_stream(kind, act):
+            if type_value is None and self._socktype_is_stream(kind, act):
                 type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
         if not families and family is not None and _other_family(self.imports.qualify(family)):
             return C.NOT_A_STREAM, False, False  # socket.AF_NETLINK, PF_RDS, AF_CAN...: never TCP
@@ -983,7 +1006,7 @@ class Resolver:
         if type(expr) is ast.IfExp and depth < 4:
             body, orelse = self._families(expr.body, act, depth + 1), self._families(expr.orelse, act, depth + 1)
             return body | orelse if body and orelse else set()
-        if self._from_stream_getaddrinfo(expr, act):
+        if self._from_stream_getaddrinfo(expr, act, stream=False):
             return {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
         if depth < 3:
             sources = self._sources(expr, act)
@@ -1166,11 +1189,21 @@ class Resolver:
         position = names.index(expr.id)
         out = []
         # (a constructor's callers name the class: `ServerSocket(host, port, AF_UNIX)`)
-        called = func.cls.name if func.name == "__init__" and func.cls is not None else func.name
-        for call, caller in self._calls_named(called):
-            value = _arg(call, position, expr.id) or _unpacked_arg(call, position)
+        if func.name == "__init__" and func.cls is not None:
+            # where the class, or a subclass that keeps this __init__, is built; and the
+            # `super().__init__(SOCK_STREAM, host, port)` of a subclass's own constructor
+            classes = [func.cls] + [sub for sub in self.index.subclasses(func.cls) if self.index.runs_for(sub, func)]
+            calls = [found for cls in classes for found in self._init_calls(func, cls)]
+        else:
+            calls = [(call, caller, 0) for call, caller in self._calls_named(func.name)]
+        for call, caller, skip in calls:
+            value = _arg(call, position + skip, expr.id) or _unpacked_arg(call, position + skip)
             if value is None:
                 return None
+            if caller is not None and caller.cls is not func.cls and caller.name == "__init__" \
+                    and type(value) is ast.Name and value.id in caller.params \
+                    and not self._passed(value, Activation(caller)):
+                continue  # a subclass's parameter handed on, where nobody here builds the subclass
             out.append((value, Activation(caller)))
         for call, caller in self._calls_named("Thread") if func.name != "__init__" else ():
             # `threading.Thread(target=serve_one, args=(conn,))`: the thread calls it so
@@ -1182,14 +1215,16 @@ class Resolver:
             out.append((given.elts[position], Activation(caller)))
         return out or None
 
-    def _from_stream_getaddrinfo(self, expr, act: Activation | None, depth: int = 0) -> bool:
+    def _from_stream_getaddrinfo(self, expr, act: Activation | None, depth: int = 0, stream: bool = True) -> bool:
         """Does the value come from getaddrinfo(..., SOCK_STREAM) (or proto=IPPROTO_TCP): the
-        call itself, an item or slice of it, a name bound from it, a `for` target over it."""
+        call itself, an item or slice of it, a name bound from it, a `for` target over it.
+        stream=False: from any getaddrinfo(), whose rows are AF_INET or AF_INET6 whatever their
+        type (asked of a family)."""
         if depth > 8 or expr is None:
             return False
         kind = type(expr)
         if kind is ast.Await or kind is ast.Subscript:
-            return self._from_stream_getaddrinfo(expr.value, act, depth + 1)
+            return self._from_stream_getaddrinfo(expr.value, act, depth + 1, stream)
         if kind is ast.Call:
             name = self.imports.qualify(expr.func) or dotted(expr.func) or ""
             if not name.endswith("getaddrinfo"):
@@ -1202,10 +1237,10 @@ class Resolver:
                 values = [r.value for r in return_statements(callee.node) if r.value is not None
                           and not (type(r.value) in (ast.List, ast.Tuple) and not r.value.elts)
                           and not (type(r.value) is ast.Call and self.callee(r.value, inner) is callee)]
-                return bool(values) and all(self._from_stream_getaddrinfo(v, inner, depth + 1) for v in values)
+                return bool(values) and all(self._from_stream_getaddrinfo(v, inner, depth + 1, stream) for v in values)
             consts = self.index.consts
             kind, proto = _arg(expr, 3, "type"), _arg(expr, 4, "proto")
-            return (constant(kind, self.imports, consts) == C.TYPE_NUMBERS["SOCK_STREAM"]
+            return (not stream or constant(kind, self.imports, consts) == C.TYPE_NUMBERS["SOCK_STREAM"]
                     or constant(proto, self.imports, consts) == C.IPPROTO_TCP)
         if kind is ast.Name and act is not None:
             func = act.func
@@ -1216,13 +1251,13 @@ class Resolver:
                     if any(index_column(b.index) is not None for b in bindings):
                         sources = self._name_sources(expr, act) if depth < 3 else None
                         if sources:
-                            return all(self._from_stream_getaddrinfo(v, a, depth + 1) for v, a in sources)
+                            return all(self._from_stream_getaddrinfo(v, a, depth + 1, stream) for v, a in sources)
                     # (a column of a row, `family, kind, proto, _, addr = info`: every column of a
                     # stream row is TCP's: family, SOCK_STREAM, IPPROTO_TCP)
-                    return all(self._from_stream_getaddrinfo(b.value, act, depth + 1) for b in bindings)
+                    return all(self._from_stream_getaddrinfo(b.value, act, depth + 1, stream) for b in bindings)
                 func = func.parent
             passed = self._passed(expr, act) if depth < 3 else None
-            return bool(passed) and all(self._from_stream_getaddrinfo(v, a, depth + 2) for v, a in passed)
+            return bool(passed) and all(self._from_stream_getaddrinfo(v, a, depth + 2, stream) for v, a in passed)
         return False
 
     def callee(self, call: ast.Call, act: Activation | None) -> FunctionInfo | None:
@@ -1331,7 +1366,17 @@ class Resolver:
             values, scope = [], act.func
             while scope is not None and not values:
                 values = [(b.value, scope) for b in scope.bindings.get(key, ()) if b.index is None]
+                for b in scope.bindings.get(key, ()):
+                    if b.index == EACH:  # `for item in list(self.conns):` an element kept there
+                        held = dotted(_iterated(b.value))
+                        values += [(e.value, e.func) for e in self.index.containers(act.self_cls, held)] \
+                            if held is not None and held.startswith("self.") else [(ast.Constant(value=0), None)]
                 scope = scope.parent
+            if not values and act.func is not None and key in act.func.params and key not in act.params:
+                # a parameter annotated with a class of ours (`inst: Instrument`); one that callers
+                # here hand a wrapper is followed from their walks
+                annotated = self._annotated_class(receiver, act)
+                return [annotated] if annotated is not None else []
         return self._instance_classes(values, 0)
 
     def forwarded(self, call: ast.Call, act: Activation | None):
@@ -1469,9 +1514,13 @@ class Resolver:
                 classes += found
                 continue
             if type(value) is ast.Name and func is not None:
-                # a parameter (`self.factory = factory` in __init__): what the module's calls pass
+                # a parameter (`self.factory = factory` in __init__): what the module's calls pass,
+                # or, where none does, the class of ours it is annotated with (`scope: Scope`)
                 passed = self._passed(value, Activation(func))
                 found = self._instance_classes([(v, a.func) for v, a in passed], depth + 1) if passed else []
+                annotated = self._annotated_class(value, Activation(func)) if not passed else None
+                if annotated is not None:
+                    found = [annotated]
                 if not found:
                     return []
                 classes += found
@@ -1853,13 +1902,30 @@ def _none_placeholder(value) -> bool:
                                      and all(is_const(e, None) for e in value.elts))
 
 
+def _iterated(value):
+    """What a `for` loop walks the elements of: `self.conns`, also as `list(self.conns)` (a copy)."""
+    if type(value) is ast.Call and type(value.func) is ast.Name and value.func.id in ("list", "tuple", "sorted") \
+            and len(value.args) == 1 and not value.keywords:
+        return value.args[0]
+    return value
+
+
 def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) -> list[Binding]:
     """`self.sock = socket.socket()` in __init__ as a closed-state placeholder, replaced by the
     socket that connect() makes: the connection is the one that gets connected."""
+    binders = {id(b.func) for b in bindings}
+
     def placeholder(binding: Binding) -> bool:
         value = binding.value
         return (type(value) is ast.Call and imports.qualify(value.func) in C.SOCKET_CLASSES
-                and binding.func is not None and not _connects(binding.func, key))
+                and binding.func is not None and not _connects(binding.func, key)
+                and not connected_as_made(binding.func.cls))
+
+    # (`def connect(self): self.sock.connect(addr)`, public and binding nothing: it connects
+    # whatever the attribute holds, the socket __init__ made too)
+    def connected_as_made(cls) -> bool:
+        return cls is not None and any(id(m) not in binders and not m.name.startswith("_") and _connects(m, key, 2)
+                                       for m in cls.methods.values())
     def rewrapped(binding: Binding) -> bool:  # `self.sock = wrap_socket(self.sock)`: the same socket
         return any(dotted(node) == key for node in ast.walk(binding.value) if type(node) is ast.Attribute)
     def replaced_elsewhere(binding: Binding) -> bool:  # (not the other arm of `if sock: self.sock = sock`)
