@@ -3089,3 +3089,143 @@ def test_an_attribute_of_a_record_in_a_list_is_its_socket(walked, attr, reported
 @pytest.mark.parametrize("given, reported", [("s", True), ("None", False)])
 def test_an_attribute_of_a_returned_result_object_is_its_socket(given, reported):
     assert (("NAG201", 12) in codes(RESULT_OBJECT.format(given=given))) is reported
+
+
+# `except TypeError:` after `send(bytes(cmd, "utf-8"))`: the error is raised before anything is
+# sent, so the clause's write is the request's only piece (gps3's shape); an `except OSError:`
+# clause may follow a write that sent part of its bytes.
+ARGUMENT_ERROR_ALTERNATIVE = '''import socket
+
+
+class Feed:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 2947))
+
+    def send(self, command):
+        try:
+            self.sock.send(bytes(command, encoding="utf-8"))
+        except {caught}:
+            self.sock.send(command)
+
+    def poll(self):
+        self.send("?POLL;")
+        return self.sock.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("caught, reported", [("TypeError", False), ("(TypeError, ValueError)", False),
+                                              ("OSError", True), ("Exception", True)])
+def test_a_write_that_fails_on_its_argument_sent_nothing(caught, reported):
+    assert (("NAG101", 12) in codes(ARGUMENT_ERROR_ALTERNATIVE.format(caught=caught))) is reported
+
+
+# A pause of 50 ms or more between two writes: the first is ACKed before the second is written.
+PAUSED_WRITES = '''import socket
+import time
+
+
+class Box:
+    def __init__(self, host):
+        self.interval = 0.5
+        self.sock = socket.create_connection((host, 23))
+
+    def run(self, command):
+        self.sock.sendall(command)
+        {pause}
+        self.sock.sendall(b"\\n")
+        return self.sock.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("pause, reported", [
+    ("time.sleep(0.5)", False), ("time.sleep(self.interval)", False), ("time.sleep(0.01)", True), ("pass", True)])
+def test_a_pause_between_writes_lets_the_first_be_acked(pause, reported):
+    assert (("NAG101", 13) in codes(PAUSED_WRITES.format(pause=pause))) is reported
+
+
+# A close inside `try: ... except Exception: pass` ends the connection on both paths: the
+# one-way teardown written before it is no request waiting for a reply (py4j's shape).
+QUIET_CLOSE = '''import socket
+
+
+class Conn:
+    def connect(self, host, port):
+        self.sock = socket.create_connection((host, port))
+
+    def call(self, command):
+        self.sock.sendall(command)
+        return self.sock.recv(64)
+
+    def cancel(self, a, b):
+        self.sock.sendall(b"z\\n")
+        self.sock.sendall(b"%d %d\\n" % (a, b))
+        {close}
+
+
+def quiet_close(closable):
+    try:
+        closable.close()
+    except Exception:
+        pass
+'''
+
+
+@pytest.mark.parametrize("close, reported", [("quiet_close(self.sock)", False), ("self.sock.close()", False),
+                                             ("pass", True)])
+def test_a_close_in_a_quiet_try_ends_the_connection(close, reported):
+    assert (("NAG101", 14) in codes(QUIET_CLOSE.format(close=close))) is reported
+
+
+# A request handler with its own __init__(self, request, client_address, server) keeps the
+# connection the server hands it under a name of its own.
+HANDLER_OWN_INIT = '''import socketserver
+
+
+class Handler(socketserver.BaseRequestHandler):
+    def __init__(self, {first}, client_address, server):
+        self._req = {first}
+        socketserver.BaseRequestHandler.__init__(self, {first}, client_address, server)
+
+    def handle(self):
+        while True:
+            data = self._req.recv(4096)
+            if not data:
+                break
+            self._req.sendall(len(data).to_bytes(4, "big"))
+            self._req.sendall(data)
+
+
+socketserver.TCPServer(("", 9000), Handler).serve_forever()
+'''
+
+
+@pytest.mark.parametrize("first", ["request", "sock"])
+def test_a_handler_keeps_the_request_its_own_init_is_given(first):
+    assert {("NAG202", 4), ("NAG102", 15)} <= set(codes(HANDLER_OWN_INIT.format(first=first)))
+
+
+# Chunks of 8 KiB or more cut from one buffer (`s[:BUFSIZE]`) are large pieces: the peer ACKs
+# two full segments at once.
+CHUNKED_SEND = '''import socket
+
+BUFSIZE = {size}
+
+
+def request(sock, payload):
+    s = len(payload).to_bytes(4, "big") + payload
+    while len(s) > 0:
+        n = sock.send(s[:BUFSIZE])
+        s = s[n:]
+    return sock.recv(4)
+
+
+def main():
+    sock = socket.create_connection(("db", 5000))
+    for item in (b"a", b"b"):
+        request(sock, item)
+'''
+
+
+@pytest.mark.parametrize("size, reported", [("8 * 1024", False), ("512", True)])
+def test_chunks_of_a_large_buffer_are_large_pieces(size, reported):
+    assert (("NAG103", 9) in codes(CHUNKED_SEND.format(size=size))) is reported

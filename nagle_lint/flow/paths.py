@@ -29,6 +29,7 @@ from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args
 _MAKERS = frozenset({"accept", "wrap_socket", "makefile", "closing", "dup", "detach", "fromfd"})
 
 MAX_INLINE_DEPTH = 10
+PAUSE = 0.05  # seconds of sleep after which a written piece has been ACKed (Linux: 40 ms at most)
 MAX_CHAINS = 24
 MAX_SUBCLASS_WALKS = 8  # subclasses an inherited method is walked for, beyond its own class
 STEP_BUDGET = 300_000  # statements visited per module, inlining included; then stop inlining
@@ -754,11 +755,23 @@ class Walker:
             # (trailing writes of the body cannot raise what the handlers catch, when those are
             # the project's own exceptions: `except PostError:` after `sendall(b"240 ok")` does
             # not follow that write, so its reply is not a second piece of it)
+            # (nor does a write's argument error, `except TypeError:` after `send(bytes(cmd,
+            # "utf-8"))`: it is raised before anything is sent, so the clause starts where the
+            # write did)
             cut = len(stmt.body) - self._quiet_tail(stmt, frame)
-            mid = self.block(stmt.body[:cut], state, frame) if cut else state
-            after_body = self.block(stmt.body[cut:], mid, frame) if cut < len(stmt.body) else mid
-            handler_in = join(state, mid)
-            outs = [self.block(h.body, handler_in, frame) for h in stmt.handlers]
+            after_body = self.block(stmt.body[:cut], state, frame) if cut else state
+            entries = [after_body]
+            for inner in stmt.body[cut:]:
+                after_body = self.block([inner], after_body, frame)
+                entries.append(after_body)
+            # (a close that raises ends the connection all the same: `try: sock.close() except
+            # OSError: pass` leaves nothing pending on any path)
+            handler_in = after_body if all(_closes(inner) for inner in stmt.body) else join(state, after_body)
+            # (per clause: `except TypeError:` starts before the trailing writes, `except
+            # OSError:` after them)
+            quiet_in = join(state, *entries[:-1]) if cut < len(stmt.body) else handler_in
+            outs = [self.block(h.body, quiet_in if h.type is not None and self._own_exceptions(h.type) else handler_in,
+                               frame) for h in stmt.handlers]
             if stmt.orelse:
                 after_body = self.block(stmt.orelse, after_body, frame)
             out = join(after_body, *outs)
@@ -1119,11 +1132,11 @@ class Walker:
         return state
 
     def _quiet_tail(self, stmt, frame: _Frame) -> int:
-        """How many statements at the end of a try's body cannot raise what its handlers catch:
-        none unless every handler names exception classes of the project, which no socket or
-        file method raises; then the trailing writes on streams (directly, or through helpers
-        of the project that only write)."""
-        if not stmt.handlers or not all(self._own_exceptions(h.type) for h in stmt.handlers):
+        """How many statements at the end of a try's body are writes on streams (directly, or
+        through helpers of the project that only write), which raise a clause's exception
+        classes of the project never, and its argument errors only before they send: none
+        unless some clause names only those."""
+        if not any(h.type is not None and self._own_exceptions(h.type) for h in stmt.handlers):
             return 0
         count = 0
         for inner in reversed(stmt.body):
@@ -1133,8 +1146,11 @@ class Walker:
         return count
 
     def _own_exceptions(self, node) -> bool:
+        """Exceptions a write raises only before it sends, or never: the project's own classes,
+        and a bad argument's errors (`TypeError` for a str given to `send()`)."""
         names = node.elts if type(node) is ast.Tuple else [node]
-        return bool(names) and all(type(n) is ast.Name and n.id in self.index.classes for n in names)
+        return bool(names) and all(type(n) is ast.Name and (n.id in self.index.classes or n.id in _ARGUMENT_ERRORS)
+                                   for n in names)
 
     def _only_writes(self, stmt, act: Activation, depth: int) -> bool:
         """Does the statement do nothing but write to streams and compute its bytes (builtins,
@@ -1169,6 +1185,27 @@ class Walker:
         found = self.resolver.resolve(expr, frame.act)
         return found if isinstance(found, Stream) else None
 
+    def _chunk_of(self, value, frame: _Frame) -> bool:
+        """`s[:BUFSIZE]` with BUFSIZE at least LARGE_PIECE: a chunk of a large buffer, large
+        itself but for the last (which follows large ones, whose segments the peer ACKs at once)."""
+        if type(value) is not ast.Subscript or type(value.slice) is not ast.Slice or value.slice.lower is not None:
+            return False
+        upper = constant(value.slice.upper, self.imports, self.consts(frame)) if value.slice.upper is not None else None
+        return type(upper) is int and upper >= LARGE_PIECE
+
+    def _pauses(self, call: ast.Call, frame: _Frame) -> bool:
+        """`time.sleep(s)` (`await asyncio.sleep(s)`) for at least PAUSE seconds, a constant or
+        an attribute the class sets to one."""
+        if not call.args or self.imports.qualify(call.func) not in ("time.sleep", "asyncio.sleep"):
+            return False
+        given = call.args[0]
+        values = [given] if type(given) is ast.Constant else [
+            b.value for b in self.index.self_bindings(frame.act.self_cls, dotted(given))] \
+            if dotted(given) and dotted(given).startswith("self.") and frame.act.self_cls is not None else []
+        # (`self.interval = 0.5` in __init__, the only value it is given)
+        return bool(values) and all(type(v) is ast.Constant and type(v.value) in (int, float) and v.value >= PAUSE
+                                    for v in values)
+
     def _waits_for_a_person(self, call: ast.Call) -> bool:
         """`input()` or a read of the process's standard input."""
         func = call.func
@@ -1200,6 +1237,12 @@ class Walker:
             if walked is not None and id(walked) not in self._paced_calls and type(walked.node.body) is list:
                 self._paced_calls[id(walked)] = people.paced_calls(walked.node.body, self._waits_for_a_person)
             return shadow(state)
+        if self._pauses(call, frame):
+            # `time.sleep(0.5)` between two writes: the first is sent and ACKed (the delayed ACK
+            # fires within 40 ms on Linux) before the second is written, which goes at once
+            return {conn: frozenset((None, None, 0, False, c[4], False) + c[6:8] + (None,) if c[2] and not c[3] else c
+                                    for c in chains) if conn is not PATH else chains
+                    for conn, chains in state.items()} if state is not None else state
         if console.is_console_call(call, self.imports):
             # an interactive console on the installed sys.stdout / sys.stdin: its prompt loop
             session = console.session(self, call, frame.act, self._interesting)
@@ -1705,7 +1748,8 @@ class Walker:
                         self, call, Activation(func), self._interesting) is not None:
                     found = True  # an interactive console on installed socket files
                     break
-                if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call):
+                if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call) \
+                        or type(target) is ast.Attribute and target.attr == "accept":
                     found = True  # it makes a connection: where its life starts matters
                     break
                 if type(target) is ast.Name and (target.id in func.params or _kept_method_call(call, func)):
@@ -1793,7 +1837,7 @@ class Walker:
                     sizes = [literal_size(e, self.imports, self.consts(frame)) for e in value.elts if type(e) is not ast.Starred]
                     size = sum(sizes) if sizes and all(sizes) else 0
                 name = dotted(value) or (dotted(value.value) if type(value) is ast.Subscript else None)
-                large = (name is not None and name in frame.large) or size >= LARGE_PIECE
+                large = (name is not None and name in frame.large) or size >= LARGE_PIECE or self._chunk_of(value, frame)
             event = WriteEvent(call, stream, size, large, loops, frame.act.func, frame.sites,
                                self._rank(call, loops, frame.sites))
             self._write_events[key] = event
@@ -2525,8 +2569,16 @@ def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> d
 
 # what a try body's trailing writes may not hold (Walker._only_writes): each may raise anything
 _NOT_QUIET = (ast.Raise, ast.With, ast.AsyncWith, ast.Await, ast.Yield, ast.YieldFrom, ast.Try, ast.Lambda)
+_ARGUMENT_ERRORS = frozenset({"TypeError", "ValueError", "UnicodeError", "UnicodeEncodeError", "AttributeError",
+                              "LookupError", "KeyError", "IndexError"})
 _QUIET_BUILTINS = frozenset({"len", "str", "bytes", "bytearray", "int", "repr", "print"})
 _QUIET_METHODS = frozenset({"encode", "decode", "join", "format", "upper", "lower", "strip", "rstrip", "lstrip"})
+
+
+def _closes(stmt) -> bool:
+    """`x.close()` or `x.shutdown(how)` as a statement."""
+    return type(stmt) is ast.Expr and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
+        and stmt.value.func.attr in ("close", "shutdown")
 
 
 def _stub(func: FunctionInfo) -> bool:

@@ -60,7 +60,7 @@ def split_findings(ctx: FileContext, rule: Rule):
         elif stream == "self" and ctx.facts.flow.names.get(split.conn, ("self",))[0] != "self":
             stream = ctx.facts.flow.names[split.conn][0]  # `self._send(b)`, a bound `self._sock.sendall`
         if second is not split.second.node:  # as the flagged line names it, not the helper
-            stream = _carrier(ctx, second, split.conn) or (
+            stream = _carrier(ctx, second, split.conn) or _handed_as(ctx, split.second, second) or (
                 receiver_name(second) if receiver_name(second) not in ("self", "stream") else stream)
         handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
         fix_hint = ("send the body with the headers in one write, or " + _handler_nodelay(ctx, split.conn.handler)
@@ -182,6 +182,30 @@ def _carrier(ctx: FileContext, call, conn) -> str | None:
         if name and name != "self" and is_connection(ctx.facts.resolver.resolve(expr, act), conn):
             return name
     return None
+
+
+def _handed_as(ctx: FileContext, write, site) -> str | None:
+    """The name the flagged call site hands the written stream by, followed out through the
+    helpers' parameters: `write_frame(conn, chunk)` for `sock.sendall(...)` in
+    `def write_frame(sock, payload)`."""
+    from nagle_lint.streams.infer import Activation
+    from nagle_lint.syntax import positional
+
+    sites = list(write.sites)
+    if site not in sites:
+        return None
+    name = dotted(write.node.func.value) if type(write.node) is ast.Call and type(write.node.func) is ast.Attribute \
+        else None
+    chain = sites[sites.index(site):]
+    for outer in reversed(chain):  # innermost call first
+        func = _enclosing_function(ctx, outer) if ctx.is_local(outer) else None
+        act = Activation(func, cls=func.cls) if func is not None else None
+        callee = ctx.facts.resolver.callee(outer, act) if type(outer) is ast.Call else None
+        params = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))] if callee else []
+        if name is None or name not in params or params.index(name) >= len(positional(outer)):
+            return None
+        name = dotted(positional(outer)[params.index(name)])
+    return name if name != "self" else None
 
 
 def _enclosing_function(ctx: FileContext, node):

@@ -221,6 +221,11 @@ class Resolver:
                     return handed
                 if func.is_method and func.name == "__init__":
                     built = act.cls or func.cls  # the instance's class: a subclass built elsewhere
+                    handler = self.handler_conn(built) if built is not None else None
+                    if handler is not None and func.params[1:2] == [key]:
+                        # a request handler's own __init__(self, request, client_address, server):
+                        # the server hands it the connection (`self._req = request`)
+                        return self.stream(handler, C.SOCKET, key)
                     return self._memo(self.class_memo, ("init-arg", id(func), key, id(built)),
                                       lambda: self._constructor_arg(func, key, built))
                 return SOFT
