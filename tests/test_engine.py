@@ -3229,3 +3229,66 @@ def main():
 @pytest.mark.parametrize("size, reported", [("8 * 1024", False), ("512", True)])
 def test_chunks_of_a_large_buffer_are_large_pieces(size, reported):
     assert (("NAG103", 9) in codes(CHUNKED_SEND.format(size=size))) is reported
+
+
+# A local bound in both arms of an `if` (`client = socket.socket()` then connect, or
+# `client, _ = lsock.accept()`): a use inside one arm is that arm's connection only. The
+# outgoing connection of the first arm writes and reads nothing (pudb's reverse mode).
+BOTH_ARMS = '''import socket
+
+
+def serve(host, port, reverse):
+    if reverse:
+        client = socket.socket()
+        client.connect((host, port))
+        f = client.makefile("rwb", 0)
+    else:
+        listener = socket.create_server((host, port))
+        client, _ = listener.accept()
+        f = client.makefile("rwb", 0)
+        {negotiate}
+    return f
+'''
+
+
+@pytest.mark.parametrize("negotiate, reported", [
+    ('f.write(b"hello")\n        f.read(3)', False),
+    ('pass', False),
+])
+def test_a_use_in_one_arm_is_that_arms_connection(negotiate, reported):
+    assert (("NAG201", 6) in codes(BOTH_ARMS.format(negotiate=negotiate))) is reported
+
+
+def test_a_use_after_both_arms_is_either_connection():
+    source = BOTH_ARMS.format(negotiate="pass").replace("    return f\n", "    f.write(b'hello')\n    f.read(3)\n    return f\n")
+    assert ("NAG201", 6) in codes(source)
+
+
+# A class under a second name given at module level (`Wrapped = _Wrapped`): its constructions
+# by that name keep the socket they are given.
+CLASS_ALIAS = '''import socket
+
+
+class _Wrapped:
+    def __init__(self, sock):
+        self._sock = sock
+
+    def call(self, data):
+        self._sock.sendall(data)
+        return self._sock.recv(4)
+
+
+{alias}
+
+
+class Peer:
+    def request(self, data):
+        if not getattr(self, "conn", None):
+            self.conn = Wrapped(socket.create_connection(("db", 5000)))
+        return self.conn.call(data)
+'''
+
+
+@pytest.mark.parametrize("alias, reported", [("Wrapped = _Wrapped", True), ("Wrapped = object", False)])
+def test_a_class_alias_builds_the_class(alias, reported):
+    assert (("NAG201", 19) in codes(CLASS_ALIAS.format(alias=alias))) is reported

@@ -67,6 +67,7 @@ def analyse(module: ast.Module, user_streams: dict[str, str], path: str | None =
         # (and this file's own, which a linked caller names as `message.Message`)
         _qualify_linked(index, used + ([(path, module)] if path else []))
         _alias_attribute_bases(index, seen)
+    _alias_assigned(index)
     seen.module_attrs = module_attributes(index, seen)
     resolver = Resolver(index, seen, user_streams, names_unix)
     module_root = FunctionInfo(node=module, name="<module>", cls=None, parent=None, params=[])  # type: ignore[arg-type]
@@ -160,6 +161,21 @@ def _may_be_a_stream(qualified: str | None, project: str, path: str | None = Non
     if top == project and path is not None:
         return not quiet_definition(path, qualified, lambda other: not _may_be_a_stream(other, project))
     return top in _STREAM_TOPS or top == project or qualified in C.SERVER_CALLBACKS
+
+
+def _alias_assigned(index: ModuleIndex) -> None:
+    """`AsyncSocket = _AsyncSocket` at module level: the class under its second name (the only
+    value the name is given)."""
+    targets: dict[str, list] = {}
+    for stmt in index.module.body:
+        if type(stmt) is ast.Assign:
+            for target in stmt.targets:
+                if type(target) is ast.Name:
+                    targets.setdefault(target.id, []).append(stmt.value)
+    for name, values in targets.items():
+        if len(values) == 1 and type(values[0]) is ast.Name and values[0].id in index.classes \
+                and name not in index.classes:
+            index.classes[name] = index.classes[values[0].id]
 
 
 def _alias_imported(index: ModuleIndex, imports: ImportMap) -> None:

@@ -400,7 +400,11 @@ class Resolver:
                 for call in _calls_outside_defs(body):
                     called = self._hook_class(call.func, func) or built_name(call.func)
                     if called is not None:
-                        self._class_calls.setdefault(called.rpartition(".")[2], []).append((call, func))
+                        short = called.rpartition(".")[2]
+                        self._class_calls.setdefault(short, []).append((call, func))
+                        aliased = self.index.classes.get(short)
+                        if aliased is not None and aliased.name != short:  # `Wrapped = _Wrapped`
+                            self._class_calls.setdefault(aliased.name, []).append((call, func))
                         named = self._class_attribute_class(called, func)
                         if named is not None:  # `self.handler_class(sock)` builds a Handler
                             self._class_calls.setdefault(named, []).append((call, func))
@@ -581,6 +585,13 @@ class Resolver:
                 # `sock = wrap(sock)`: the name read in its own rebinding holds what was bound before
                 return self._memo(act.memo, ("before", id(expr)),
                                   lambda: self._from_bindings(_bound_before(act.func, own, expr), act))
+            # (`client = connect()` in one arm of an `if`, `client, _ = accept()` in the other:
+            # a use in the second arm is the accepted one only)
+            func = act.func
+            reaching = self._memo(self.class_memo, ("reaching", id(expr)),
+                                  lambda: reaching_bindings(func, expr.id, expr) or [])
+            if isinstance(reaching, list) and reaching and len(reaching) < len(own):
+                return self._memo(act.memo, ("reached", id(expr)), lambda: self._from_bindings(reaching, act))
         if kind is ast.Name or kind is ast.Attribute:
             key = dotted(expr)
             if key is not None and index == EACH:  # `for conn in self.replicas:`: an element
