@@ -752,12 +752,9 @@ class Walker:
             self._forget_literals(stmt, frame)
             return out
         if kind in TRIES:
-            # (trailing writes of the body cannot raise what the handlers catch, when those are
-            # the project's own exceptions: `except PostError:` after `sendall(b"240 ok")` does
-            # not follow that write, so its reply is not a second piece of it)
-            # (nor does a write's argument error, `except TypeError:` after `send(bytes(cmd,
-            # "utf-8"))`: it is raised before anything is sent, so the clause starts where the
-            # write did)
+            # A clause for the project's own exception (`except PostError:`) or an argument error
+            # (`except TypeError:` around `send(bytes(cmd, "utf-8"))`) starts before the body's
+            # trailing writes: they raise it never, or before they send.
             cut = len(stmt.body) - self._quiet_tail(stmt, frame)
             after_body = self.block(stmt.body[:cut], state, frame) if cut else state
             entries = [after_body]
@@ -767,10 +764,8 @@ class Walker:
             # (a close that raises ends the connection all the same: `try: sock.close() except
             # OSError: pass` leaves nothing pending on any path)
             handler_in = after_body if all(_closes(inner) for inner in stmt.body) else join(state, after_body)
-            # (per clause: `except TypeError:` starts before the trailing writes, `except
-            # OSError:` after them)
             quiet_in = join(state, *entries[:-1]) if cut < len(stmt.body) else handler_in
-            outs = [self.block(h.body, quiet_in if h.type is not None and self._own_exceptions(h.type) else handler_in,
+            outs = [self.block(h.body, quiet_in if h.type is not None and self._never_after_sending(h.type) else handler_in,
                                frame) for h in stmt.handlers]
             if stmt.orelse:
                 after_body = self.block(stmt.orelse, after_body, frame)
@@ -1136,7 +1131,7 @@ class Walker:
         through helpers of the project that only write), which raise a clause's exception
         classes of the project never, and its argument errors only before they send: none
         unless some clause names only those."""
-        if not any(h.type is not None and self._own_exceptions(h.type) for h in stmt.handlers):
+        if not any(h.type is not None and self._never_after_sending(h.type) for h in stmt.handlers):
             return 0
         count = 0
         for inner in reversed(stmt.body):
@@ -1145,7 +1140,7 @@ class Walker:
             count += 1
         return count
 
-    def _own_exceptions(self, node) -> bool:
+    def _never_after_sending(self, node) -> bool:
         """Exceptions a write raises only before it sends, or never: the project's own classes,
         and a bad argument's errors (`TypeError` for a str given to `send()`)."""
         names = node.elts if type(node) is ast.Tuple else [node]
@@ -1155,7 +1150,7 @@ class Walker:
     def _only_writes(self, stmt, act: Activation, depth: int) -> bool:
         """Does the statement do nothing but write to streams and compute its bytes (builtins,
         str and bytes methods, helpers of the project that do the same)? Such code raises
-        OSError or a builtin's error, never an exception class of the project."""
+        OSError, or a builtin's error before it sends, never an exception class of the project."""
         if type(stmt) not in (ast.Expr, ast.For, ast.If, ast.Assign, ast.AugAssign, ast.Pass):
             return False
         for node in ast.walk(stmt):

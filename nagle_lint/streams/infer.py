@@ -955,7 +955,7 @@ class Resolver:
         if starred or any(a.star == "**" for a in args_of(call)):
             # socket.socket(*getaddrinfo(host, port, 0, SOCK_STREAM)[0][:3]) is TCP; other
             # unpacked arguments are unknown (precision first)
-            if len(starred) == 1 and self._from_stream_getaddrinfo(starred[0], act):
+            if len(starred) == 1 and self._from_getaddrinfo(starred[0], act):
                 return C.TCP_CLIENT, False, False
             # `socket.socket(*self.socket_create)` with `(AF_INET, SOCK_STREAM)` given for it
             tuples = self._tuples(starred[0], act) if len(args_of(call)) == 1 and starred else None
@@ -1022,7 +1022,7 @@ class Resolver:
         if type(expr) is ast.IfExp and depth < 4:
             body, orelse = self._families(expr.body, act, depth + 1), self._families(expr.orelse, act, depth + 1)
             return body | orelse if body and orelse else set()
-        if self._from_stream_getaddrinfo(expr, act, stream=False):
+        if self._from_getaddrinfo(expr, act, stream=False):
             return {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
         if depth < 3:
             sources = self._sources(expr, act)
@@ -1074,7 +1074,7 @@ class Resolver:
 
     def _row_column(self, rows_value, column: int, act: Activation | None) -> list | None:
         """(expression, activation) for one column of the rows a value yields; a getaddrinfo()
-        call stands for its own columns (judged by _from_stream_getaddrinfo)."""
+        call stands for its own columns (judged by _from_getaddrinfo)."""
         rows = self._rows(rows_value, act, 0)
         if rows is None:
             return None
@@ -1099,12 +1099,12 @@ class Resolver:
         for b in self.index.self_bindings(cls, key):
             where = Activation(b.func) if b.func is not None else None
             # `(self.family, kind, proto, _, addr) = info` with info a getaddrinfo row: its own value
-            if b.index is None or self._from_stream_getaddrinfo(b.value, where):
+            if b.index is None or self._from_getaddrinfo(b.value, where):
                 found.append((b.value, where))
         return found or None
 
     def _socktype_is_stream(self, kind, act: Activation | None, depth: int = 0) -> bool:
-        if self._from_stream_getaddrinfo(kind, act):
+        if self._from_getaddrinfo(kind, act):
             return True
         sources = self._sources(kind, act) if depth < 3 else None
         if not sources:
@@ -1231,16 +1231,16 @@ class Resolver:
             out.append((given.elts[position], Activation(caller)))
         return out or None
 
-    def _from_stream_getaddrinfo(self, expr, act: Activation | None, depth: int = 0, stream: bool = True) -> bool:
+    def _from_getaddrinfo(self, expr, act: Activation | None, depth: int = 0, stream: bool = True) -> bool:
         """Does the value come from getaddrinfo(..., SOCK_STREAM) (or proto=IPPROTO_TCP): the
-        call itself, an item or slice of it, a name bound from it, a `for` target over it.
+        call itself, an item or slice of it, a name bound from it, a `for` target over it?
         stream=False: from any getaddrinfo(), whose rows are AF_INET or AF_INET6 whatever their
         type (asked of a family)."""
         if depth > 8 or expr is None:
             return False
         kind = type(expr)
         if kind is ast.Await or kind is ast.Subscript:
-            return self._from_stream_getaddrinfo(expr.value, act, depth + 1, stream)
+            return self._from_getaddrinfo(expr.value, act, depth + 1, stream)
         if kind is ast.Call:
             name = self.imports.qualify(expr.func) or dotted(expr.func) or ""
             if not name.endswith("getaddrinfo"):
@@ -1253,7 +1253,7 @@ class Resolver:
                 values = [r.value for r in return_statements(callee.node) if r.value is not None
                           and not (type(r.value) in (ast.List, ast.Tuple) and not r.value.elts)
                           and not (type(r.value) is ast.Call and self.callee(r.value, inner) is callee)]
-                return bool(values) and all(self._from_stream_getaddrinfo(v, inner, depth + 1, stream) for v in values)
+                return bool(values) and all(self._from_getaddrinfo(v, inner, depth + 1, stream) for v in values)
             consts = self.index.consts
             kind, proto = _arg(expr, 3, "type"), _arg(expr, 4, "proto")
             return (not stream or constant(kind, self.imports, consts) == C.TYPE_NUMBERS["SOCK_STREAM"]
@@ -1267,13 +1267,13 @@ class Resolver:
                     if any(index_column(b.index) is not None for b in bindings):
                         sources = self._name_sources(expr, act) if depth < 3 else None
                         if sources:
-                            return all(self._from_stream_getaddrinfo(v, a, depth + 1, stream) for v, a in sources)
+                            return all(self._from_getaddrinfo(v, a, depth + 1, stream) for v, a in sources)
                     # (a column of a row, `family, kind, proto, _, addr = info`: every column of a
                     # stream row is TCP's: family, SOCK_STREAM, IPPROTO_TCP)
-                    return all(self._from_stream_getaddrinfo(b.value, act, depth + 1, stream) for b in bindings)
+                    return all(self._from_getaddrinfo(b.value, act, depth + 1, stream) for b in bindings)
                 func = func.parent
             passed = self._passed(expr, act) if depth < 3 else None
-            return bool(passed) and all(self._from_stream_getaddrinfo(v, a, depth + 2, stream) for v, a in passed)
+            return bool(passed) and all(self._from_getaddrinfo(v, a, depth + 2, stream) for v, a in passed)
         return False
 
     def callee(self, call: ast.Call, act: Activation | None) -> FunctionInfo | None:
