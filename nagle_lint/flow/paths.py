@@ -588,13 +588,13 @@ class Walker:
         it calls (`self.connect()`)? (Not a server's listening socket.)"""
         key = ("connects-in-init", id(init))
         if key not in self._interesting:
-            self._interesting[key] = self._connects(init) or init.cls is not None and any(
+            self._interesting[key] = self._makes_and_connects(init) or init.cls is not None and any(
                 type(call.func) is ast.Attribute and dotted(call.func.value) == "self"
-                and (method := self.index.method(init.cls, call.func.attr)) is not None and self._connects(method)
+                and (method := self.index.method(init.cls, call.func.attr)) is not None and self._makes_and_connects(method)
                 for call in self.calls(init.node.body))
         return self._interesting[key]
 
-    def _connects(self, func: FunctionInfo) -> bool:
+    def _makes_and_connects(self, func: FunctionInfo) -> bool:
         """Does the function make a socket and connect it (`create_connection()`, or
         `socket()` then `connect()`)?"""
         return self._creates(func) and any(
