@@ -4,6 +4,12 @@
 Flags the second write of one request on a TCP socket that has Nagle's algorithm on (no
 `TCP_NODELAY`), when the client then waits for the reply on the same connection.
 
+Not flagged, because none of them waits: the first request on a new connection (its first data
+is ACKed at once), two writes with a `time.sleep()` of 50 ms or more between them, a send that
+only runs when the one before raised on its argument (`except TypeError:`), and a second piece
+of 8 KiB or more, whose full segments the server ACKs at once across a network (on loopback,
+whose segments are 64 KiB, such a piece can still wait).
+
 ## Why is this bad?
 The first small piece leaves at once. Nagle's algorithm holds the second one until the first is
 acknowledged, and the server delays that ACK (40 ms on Linux, up to 200 ms elsewhere) hoping to
