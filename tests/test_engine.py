@@ -707,6 +707,39 @@ def test_a_reader_helper_on_a_later_turn_of_a_loop_is_replayed():
     assert _walked_functions(source).count("_line") == 3  # as a root, and once per first-turn call
 
 
+def test_a_helper_that_closes_on_error_is_replayed_and_so_is_a_walk_done_again_inside_it():
+    """smtplib's shape: every command ends in getreply(), which closes the connection when the
+    server hangs up. A close is journaled (a replay records it too), so getreply() and the
+    close() inside it are walked once per state, not once per command."""
+    source = ("import socket\n"
+              "class Client:\n"
+              "    def __init__(self, host):\n"
+              "        self.sock = socket.create_connection((host, 25))\n"
+              "        self.file = self.sock.makefile('rb')\n"
+              "    def close(self):\n"
+              "        sock, self.sock = self.sock, None\n"
+              "        if sock:\n"
+              "            sock.close()\n"
+              "    def getreply(self):\n"
+              "        line = self.file.readline()\n"
+              "        if not line:\n"
+              "            self.close()\n"
+              "            raise OSError('closed')\n"
+              "        return line\n"
+              "    def cmd(self, verb):\n"
+              "        self.sock.sendall(verb + b'\\r\\n')\n"
+              "        return self.getreply()\n"
+              "    def helo(self):\n"
+              "        return self.cmd(b'HELO')\n"
+              "    def noop(self):\n"
+              "        return self.cmd(b'NOOP')\n"
+              "    def quit(self):\n"
+              "        return self.cmd(b'QUIT')\n")
+    walked = _walked_functions(source)
+    # getreply as a root, after __init__'s state, after cmd's write; close once, inside the first
+    assert (walked.count("getreply"), walked.count("close"), walked.count("cmd")) == (3, 1, 2)
+
+
 def _walked_functions(source: str) -> list[str]:
     import ast
 

@@ -217,6 +217,69 @@ def test_replayed_helper_inside_other_loops(tmp_path, monkeypatch):
         ("NAG201", 6), ("NAG101", 14), ("NAG101", 20), ("NAG103", 25)]
 
 
+# smtplib's shape: the reply reader closes the connection when the server hangs up, and the
+# command loop's second turn walks put() and getreply() again at the same call sites (done again,
+# not walked). cmds() is kept with both in its journal and replayed for again().
+CLOSING_READER = """\
+import socket
+
+
+class Client:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 25))
+        self.file = self.sock.makefile("rb")
+
+    def close(self):
+        sock, self.sock = self.sock, None
+        if sock:
+            sock.close()
+
+    def getreply(self):
+        line = self.file.readline()
+        if not line:
+            self.close()
+            raise OSError("closed")
+        return line
+
+    def put(self, verb):
+        self.sock.sendall(verb)
+        self.sock.sendall(b"\\r\\n")
+
+    def cmds(self, verbs):
+        for verb in verbs:
+            self.put(verb)
+            self.getreply()
+
+    def batch(self, verbs):
+        self.cmds(verbs)
+        return self.getreply()
+
+    def again(self, verbs):
+        self.cmds(verbs)
+        return self.getreply()
+"""
+
+
+def test_replayed_walks_with_closes_and_walks_done_again(tmp_path, monkeypatch):
+    from nagle_lint.flow.paths import Walker
+
+    (tmp_path / "client.py").write_text(CLOSING_READER)
+    files = [str(tmp_path / "client.py")]
+    again, kept = [], Walker._replay
+
+    def counted(self, replay, *args):
+        again.append(any(entry[0] == "again" for entry in self._journal[replay.began:replay.ended]))
+        return kept(self, replay, *args)
+
+    monkeypatch.setattr(Walker, "_replay", counted)
+    replayed = engine.check_paths(files, _with(BASE, sparse=True), jobs=1)
+    monkeypatch.undo()
+    walked, _ = _walk_counting_replays(files, monkeypatch, replay=False)
+    assert any(again), "no replay held a walk done again: the case no longer tests that"
+    _assert_same(walked, replayed, "replayed helper walks vs every call walked (closing reader)")
+    assert [(f.code, f.span.line) for f in replayed[0].all_findings()] == [("NAG201", 6), ("NAG101", 23)]
+
+
 # -- the cache, through the CLI --------------------------------------------------------------------
 def _cli(args: list[str], cwd: Path) -> list[dict]:
     proc = subprocess.run([sys.executable, "-m", "nagle_lint", "--output-format", "json", "--exit-zero",

@@ -304,7 +304,10 @@ class Walker:
         self._write_events: dict = {}
         self._calls: dict[int, list] = {}
         self._consts: dict[int, dict] = {}
-        self._inlined: dict = {}  # exact key -> (exit state, journal index its walk began at)
+        # exact key -> (exit state, journal index its walk began at, index it ended at, (ids of the
+        # functions walked inside it, how much deeper the stack went): None when it cannot be
+        # replayed elsewhere)
+        self._inlined: dict = {}
         # A helper's walk that depends on nothing but its key (no connection made or closed, no
         # option set, nothing cut off) is replayed at another call site instead of walked again:
         # its events and loops are renamed to the new call sites. The journal records, in order,
@@ -1594,8 +1597,17 @@ class Walker:
                   self._later_turns > 0 if self._has_once_guard(callee) else None, tuple(sorted(literals.items())))
         key = shared + (tuple(id(c) for c in sites), self._ruled_out > 0)
         if key in self._inlined:
-            out, began = self._inlined[key]
-            self._taint(after=began)  # (a walk begun after that one cannot replay it elsewhere)
+            out, began, ended, done = self._inlined[key]
+            if done is None:
+                self._taint(after=began)  # (a walk begun after that one cannot replay it elsewhere)
+            elif self._open_walks:
+                # the same walk, done before at these very call sites: a walk in progress that
+                # began after it replays its journal entries from there
+                self._journal.append(("again", began, ended))
+                funcs, depth = done
+                for walk in self._open_walks:
+                    walk.funcs |= funcs
+                    walk.depth = max(walk.depth, len(self.stack) + depth)
             return out
         if self._ruled_out:
             shared = None  # (what a ruled-out branch records depends on the callers)
@@ -1606,7 +1618,7 @@ class Walker:
             if replay is not None and self._replayable(replay) and (replay.unwritten or not self._later_turns):
                 began = len(self._journal)
                 out = self._replay(replay, sites, around)
-                self._inlined[key] = (out, began)
+                self._inlined[key] = (out, began, len(self._journal), (replay.funcs, replay.depth))
                 return out
         began = len(self._journal)
         walk = _OpenWalk(began, len(self.stack))
@@ -1623,7 +1635,8 @@ class Walker:
         for outer in self._open_walks:
             outer.funcs |= walk.funcs
             outer.funcs.add(id(callee))
-        self._inlined[key] = (out, began)
+        self._inlined[key] = (out, began, len(self._journal),
+                              None if walk.tainted else (frozenset(walk.funcs | {id(callee)}), walk.depth - walk.base))
         if shared is not None and not walk.tainted:
             self._keep_replay(shared, walk, state, out, sites, callee, self.steps - steps, self._touches - touches,
                               around)
@@ -1656,9 +1669,18 @@ class Walker:
             if walk.began > after:
                 walk.tainted = True
 
+    def _entries(self, began: int, ended: int):
+        """The journal's entries in [began, ended), with those of each walk done again in place."""
+        for entry in self._journal[began:ended]:
+            if entry[0] == "again":
+                if entry[1] < began:  # (else its entries are in this range already)
+                    yield from self._entries(entry[1], entry[2])
+            else:
+                yield entry
+
     def _keep_replay(self, shared, walk: "_OpenWalk", state, out, sites: tuple, callee, steps: int, touches: int,
                      outer: tuple):
-        entries = self._journal[walk.began:]
+        entries = list(self._entries(walk.began, len(self._journal)))
         events = {id(c[i]) for chains in state.values() for c in chains for i in (0, 1) if c[i] is not None}
         for entry in entries:
             # (a write event the walk was handed and wrote again is not renamed safely)
@@ -1681,7 +1703,7 @@ class Walker:
         cut = len(replay.sites)
         # (the loops around this call stand where those around the kept one stood)
         loops, events = dict(zip(replay.outer, outer)), {}
-        for entry in self._journal[replay.began:replay.ended]:
+        for entry in self._entries(replay.began, replay.ended):
             kind = entry[0]
             if kind == "loop":
                 _, stmt, old_sites, old_key = entry
@@ -1701,6 +1723,9 @@ class Walker:
                                                                  old.func, where, self._rank(old.node, new_loops, where))
                 events[id(old)] = event
                 self._journal.append(("event", event, later))
+            elif kind == "close":
+                self._closed_here.add(entry[1])
+                self._journal.append(entry)
             else:
                 _, conn, chain, node, label, read_loops, repeats, recurs, after_loop = entry
                 self._split(conn, _renamed(chain, events), node, label, tuple(loops.get(k, k) for k in read_loops),
@@ -2085,7 +2110,8 @@ class Walker:
         if self._ruled_out:
             return state
         self._closed_here.add(conn)
-        self._taint()  # (which root closed what it made is the root's own record)
+        if self._open_walks:
+            self._journal.append(("close", conn))  # (which root closed what it made: a replay's too)
         return {**state, conn: frozenset({CLOSED})}
 
     def created(self, state, value, frame: _Frame, width: int = 0, targets: list = ()):
