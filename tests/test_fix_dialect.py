@@ -62,6 +62,23 @@ def test_a_module_without_a_socket_name_gets_import_socket():
     assert out.startswith("import os\nimport socket\n")
 
 
+def test_a_socket_module_bound_by_a_guarded_import_is_used_and_none_is_added():
+    # `socket` is gevent's or the stdlib's, whichever imports: both have the names
+    imports = "try:\n    import gevent.socket as socket\nexcept ImportError:\n    import socket\n"
+    out = fixed(imports + "\nc = socket.create_connection(('h', 1))\n" + talk("c"))
+    assert "c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n" in out
+    assert out.startswith(imports + "\n") and out.count("import") == 2
+
+
+def test_no_nodelay_fix_where_a_guarded_import_may_bind_another_module():
+    # MicroPython's usocket stands in for socket on the boards the guard was written for: an
+    # added `import socket` (or `from socket import ...`) could fail there, and usocket may lack
+    # TCP_NODELAY: the finding stays, without a fix
+    src = ("try:\n    import usocket as socket\nexcept ImportError:\n    import socket\n\n"
+           "c = socket.create_connection(('h', 1))\n" + talk("c"))
+    assert not fix_text(src, "t.py", Settings()).changed
+
+
 # -- (b) a function-local import --------------------------------------------------------------
 LOCAL = ("import os\n\n\ndef ping(host):\n    import socket\n\n    c = socket.create_connection((host, 7))\n"
          + talk("c", "    ") + "\n\ndef other():\n    return os.getcwd()\n")

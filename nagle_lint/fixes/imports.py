@@ -37,6 +37,25 @@ def _top_imports(module: cst.Module):
                     yield stmt, small
 
 
+def _guarded_imports(module: cst.Module):
+    """Imports inside the module's top-level `try` and `if` blocks (`try: import usocket as
+    socket` / `except ImportError: import socket`), not inside a def or class."""
+    stack = [stmt for stmt in module.body if isinstance(stmt, (cst.Try, cst.If))]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.SimpleStatementLine):
+            yield from (small for small in node.body if isinstance(small, (cst.Import, cst.ImportFrom)))
+        elif isinstance(node, (cst.Try, cst.If, cst.IndentedBlock, cst.ExceptHandler, cst.Else, cst.Finally)):
+            stack.extend(child for child in node.children if isinstance(child, (
+                cst.SimpleStatementLine, cst.Try, cst.If, cst.IndentedBlock, cst.ExceptHandler, cst.Else, cst.Finally)))
+
+
+def _binds(small, name: str) -> bool:
+    if isinstance(small.names, cst.ImportStar):
+        return False
+    return any((_local(alias) or _alias_name(alias).split(".")[0]) == name for alias in small.names)
+
+
 def _alias_name(alias) -> str:
     return _dotted_name(alias.name)
 
@@ -210,6 +229,14 @@ def socket_spelling(ctx, where=None) -> tuple[str, str, tuple[Edit, ...]] | None
                 last = small.names[-1]
                 _, end = offsets(ctx, last.asname if last.asname is not None else last.name)
                 return NAMES[0], NAMES[1], (Edit(end, end, "".join(f", {n}" for n in missing)),)
+    # `socket` bound by guarded imports: the module itself when each of them imports one (no
+    # import added); else another module may stand there (MicroPython's usocket), and a new
+    # import could fail where the guard was written for: no fix
+    guarded = [small for small in _guarded_imports(module) if _binds(small, "socket")]
+    if guarded and "socket" not in bound:
+        if all((_module_spelling(small) or ("", ""))[1] == "socket" for small in guarded):
+            return "socket.IPPROTO_TCP", "socket.TCP_NODELAY", ()
+        return None
     # 4. add `import socket` (a function-local `import socket` binds no module-level name)
     top = {made[1] for _, small in _top_imports(module) if (made := _module_spelling(small)) is not None}
     top |= {_local(a) or _alias_name(a).split(".")[0] for _, small in _top_imports(module)
