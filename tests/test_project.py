@@ -612,3 +612,34 @@ def test_helpers_from_a_star_import_are_read_as_a_named_import_is(tmp_path):
         (package / "display.py").write_text(STAR_USER.format(imports=imports))
         found = [(f.code, f.span.line) for f in check_file(str(package / "display.py")).findings]
         assert ("NAG201", 12) in found, (imports, found)
+
+
+# The request is written by a module function elsewhere whose only socket call is `.send()`.
+SEND_HELPER = '''def send_msg(data, fp=None):
+    fp.{method}(data)
+'''
+SEND_USER = '''import socket
+
+from .ser import send_msg
+
+
+class Conn:
+    def __init__(self, host, port):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.connect((host, port))
+
+    def eval(self, msg):
+        send_msg(msg, fp=self.sock)
+        return self.sock.recv(4096)
+'''
+
+
+def test_a_helper_module_whose_only_write_is_send_is_linked(tmp_path):
+    package = tmp_path / "cli"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "conn.py").write_text(SEND_USER)
+    for method, reported in (("send", True), ("sendall", True), ("append", False)):
+        (package / "ser.py").write_text(SEND_HELPER.format(method=method))
+        found = [(f.code, f.span.line) for f in check_file(str(package / "conn.py")).findings]
+        assert (("NAG201", 8) in found) is reported, (method, found)

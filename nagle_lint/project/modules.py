@@ -259,7 +259,7 @@ def attribute_constants(path: str, attr: str) -> tuple:
 _TOP_DEFINITION = re.compile(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
 # what a definition must contain to add a write, a read, an option or a socket to a connection
 # (a socket method handed on uncalled, `self._recv(size, self._socket.recv)`, is a read too)
-_SOCKET_USE = re.compile(rb"\.(?:sendall|recv|recv_into)\b|\.(?:makefile|setsockopt|accept)\(|socket\(|create_connection\(")
+_SOCKET_USE = re.compile(rb"\.(?:sendall|recv|recv_into)\b|\.send\(|\.(?:makefile|setsockopt|accept)\(|socket\(|create_connection\(")
 SOCKET_USE_TEXT = re.compile(_SOCKET_USE.pattern.decode("ascii"))  # the same, on str (a linked module's sparse read)
 
 

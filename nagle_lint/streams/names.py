@@ -10,6 +10,10 @@ from nagle_lint.streams import catalog
 _SYMBOLS: dict[str, int] = {
     **catalog.OPTION_NUMBERS, **catalog.LEVEL_NUMBERS, **catalog.FAMILY_NUMBERS, **catalog.TYPE_NUMBERS,
 }
+# what `from socket import *` binds besides the constants: its classes and the functions that
+# make or address a socket
+_STAR_SOCKET_NAMES = frozenset({"socket", "SocketType", "create_connection", "create_server", "socketpair", "fromfd",
+                                "getaddrinfo", "has_dualstack_ipv6", "timeout", "error"})
 
 
 def dotted(expr: ast.expr) -> str | None:
@@ -208,7 +212,7 @@ class ImportMap:
         if head in self.names:
             full = self.names[head] if not rest else self._as_module.get(head, self.names[head])
             return as_socket(f"{full}.{rest}" if rest else full)
-        if self.star_from("socket") and head in _SYMBOLS:
+        if (head in _SYMBOLS or head in _STAR_SOCKET_NAMES) and self.star_from("socket"):
             return f"socket.{name}"
         return None
 
