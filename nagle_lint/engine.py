@@ -44,7 +44,7 @@ _TRIAGE_WORDS = (
     # a class built on a library base that hands back its stream: the base's own name
     *(base.rpartition(".")[2] for base in HANDED_BACK),
     ".set_nodelay(",  # a setter passing its parameter on is judged by the module's other calls of it
-    "Telnet(",  # telnetlib's client (catalog.TELNET_CLIENTS)
+    "Telnet(", "Telnet)",  # telnetlib's client (catalog.TELNET_CLIENTS), made or subclassed
     "TCPServer)",  # a server class whose handle_stream() is given each connection (tornado's)
 )
 

@@ -3325,3 +3325,87 @@ class Peer:
 @pytest.mark.parametrize("alias, reported", [("Wrapped = _Wrapped", True), ("Wrapped = object", False)])
 def test_a_class_alias_builds_the_class(alias, reported):
     assert (("NAG201", 19) in codes(CLASS_ALIAS.format(alias=alias))) is reported
+
+
+@pytest.mark.parametrize("imports, made, reported", [
+    ("from socket import *", "socket(AF_INET, SOCK_STREAM)", True),
+    ("from socket import *", "create_connection((host, port))", True),
+    ("from socket import socket, AF_INET, SOCK_STREAM", "socket(AF_INET, SOCK_STREAM)", True),
+    ("from socket import *", "socket(AF_UNIX, SOCK_STREAM)", False),  # a Unix socket: no Nagle
+    ("from os import *", "socket(AF_INET, SOCK_STREAM)", False),  # no socket module's names
+])
+def test_the_names_a_star_import_of_socket_binds_make_sockets(imports, made, reported):
+    source = (f"{imports}\n"
+              "class Transport:\n"
+              "    def __init__(self, host, port):\n"
+              f"        self.sock = {made}\n"
+              "        self.sock.connect((host, port))\n"
+              "    def call(self, msg):\n"
+              "        self.sock.sendall(msg)\n"
+              "        return self.sock.recv(64)\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert (("NAG201", 4) in found) is reported, found
+
+
+def test_a_wrapper_that_keeps_a_bound_send_names_the_connection_as_it_was_made():
+    """`self.send = stream.send` in an output-stream wrapper is no asyncore dispatcher: its
+    `self.send(b)` names the socket the client made (`self.sock`), never `self.socket`."""
+    source = ("import socket\n"
+              "class Output:\n"
+              "    def __init__(self, stream):\n"
+              "        self.send = stream.send\n"
+              "    def put(self, data):\n"
+              "        self.send(data)\n"
+              "        self.send(b'\\0')\n"
+              "class Client:\n"
+              "    def __init__(self, host, port):\n"
+              "        self.sock = socket.create_connection((host, port))\n"
+              "        self.out = Output(self.sock)\n"
+              "    def request(self, field):\n"
+              "        self.out.put(field)\n"
+              "        return self.sock.recv(4096)\n")
+    found = {f.code: f.message for f in check_source(source, "t.py").findings}
+    assert "`self.sock`" in found["NAG101"] and "self.socket" not in found["NAG101"], found
+
+
+@pytest.mark.parametrize("imports, start, reported", [
+    ("import _thread", "_thread.start_new_thread(serve, (conn, addr))", True),
+    ("from _thread import start_new_thread", "start_new_thread(serve, (conn, addr))", True),
+    ("import threading", "threading.Thread(target=serve, args=(conn, addr)).start()", True),
+    ("import _thread", "_thread.start_new_thread(print, (addr,))", False),  # the handler never gets conn
+])
+def test_a_connection_handed_to_a_thread_start_is_served_there(imports, start, reported):
+    source = (f"import socket\n{imports}\n"
+              "def serve(conn, addr):\n"
+              "    while True:\n"
+              "        req = conn.recv(260)\n"
+              "        if not req:\n"
+              "            break\n"
+              "        conn.send(req[:7] + b'ok')\n"
+              "def main():\n"
+              "    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "    s.bind(('', 5020))\n"
+              "    s.listen(1)\n"
+              "    while True:\n"
+              "        conn, addr = s.accept()\n"
+              f"        {start}\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert (("NAG202", 14) in found) is reported, found
+
+
+@pytest.mark.parametrize("imports, base_init, reported", [
+    ("from telnetlib import Telnet", "Telnet.__init__(self, host, port)", True),
+    ("import telnetlib as Telnet_", "super().__init__(host, port)", True),
+    ("from mylib import Telnet", "Telnet.__init__(self, host, port)", False),  # not telnetlib's
+])
+def test_a_telnet_subclass_is_the_telnet_connection_itself(imports, base_init, reported):
+    base = "Telnet_.Telnet" if "Telnet_" in imports else "Telnet"
+    source = (f"{imports}\n"
+              f"class Admin({base}):\n"
+              "    def __init__(self, host, port):\n"
+              f"        {base_init}\n"
+              "    def fetch(self, command):\n"
+              "        self.write(command + b'\\n')\n"
+              "        return self.read_until(b'\\n')\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert (("NAG201", 4) in found) is reported, found

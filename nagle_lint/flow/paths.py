@@ -49,6 +49,11 @@ _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "getti
                                  "getsockname"})
 
 
+# the low-level thread start: `_thread.start_new_thread(serve, (conn, addr))` (Python 2's `thread`)
+_THREAD_STARTS = frozenset({"_thread.start_new_thread", "_thread.start_new", "thread.start_new_thread"})
+_SPAWNS = frozenset({"submit", "start_new_thread", "start_new"})
+
+
 class Cancelled(Exception):
     """The caller no longer wants this analysis (the language server: the buffer changed)."""
 
@@ -1282,6 +1287,10 @@ class Walker:
                     if not self._ruled_out:
                         self.result.kept_reads.setdefault(found.conn, HTTP_CLIENT_READ)
                     return self.write(state, found, call, _first(call) if method == "send" else [], frame)
+            elif is_self and (method == "write" or method in C.TELNET_READS) and frame.act.self_cls is not None \
+                    and (found := self.resolver.telnet_stream(frame.act.self_cls)) is not None \
+                    and self.resolver.callee(call, frame.act) is None:
+                return self.stream_call(found, method, call, state, frame)  # a Telnet subclass's own I/O
             elif is_self and method in C.DISPATCHER_WRITES | C.DISPATCHER_READS and frame.act.self_cls is not None \
                     and self.resolver.callee(call, frame.act) is None:
                 # an asyncore dispatcher's own send()/recv(), async_chat's push(): its socket
@@ -1412,11 +1421,12 @@ class Walker:
         return BoundMethod(stream, value.attr) if isinstance(stream, Stream) else None
 
     def spawned(self, call: ast.Call, state, frame: _Frame) -> None:
-        """Thread(target=f, args=(conn,)) and executor.submit(f, conn): f runs on its own, with
+        """Thread(target=f, args=(conn,)), executor.submit(f, conn) and
+        _thread.start_new_thread(f, (conn,)): f runs on its own, with
         the connections it was handed as the caller holds them (one just accepted is fresh: a
         handler that answers once and closes makes one exchange) and nothing else pending."""
         func = call.func
-        if type(func) is ast.Attribute and not (func.attr.endswith(("Thread", "Process")) or func.attr == "submit"):
+        if type(func) is ast.Attribute and not (func.attr.endswith(("Thread", "Process")) or func.attr in _SPAWNS):
             return  # (qualifying keeps an attribute's last name: most calls end here, cheaply)
         name = self.imports.qualify(func) or dotted(func) or ""
         target, args = None, []
@@ -1428,6 +1438,8 @@ class Walker:
                     args = [e for e in arg.value.elts if type(e) is not ast.Starred]
         elif name.endswith(".submit") and args_of(call):
             target, args = args_of(call)[0].value, [a.value for a in args_of(call)[1:] if a.keyword is None]
+        elif name in _THREAD_STARTS and len(call.args) >= 2 and type(call.args[1]) in (ast.Tuple, ast.List):
+            target, args = call.args[0], [e for e in call.args[1].elts if type(e) is not ast.Starred]
         if target is None:
             return
         fake = ast.Call(func=target, args=list(args), keywords=[])
@@ -1958,7 +1970,9 @@ class Walker:
             kept = receivers.pop() if len(receivers) == 1 else None
             name = kept if kept and kept.startswith("self.") else name  # (not another method's local)
         if name == "self":  # self.end_headers(): the handler's wfile; a dispatcher's self.send(): its socket
-            dispatcher = call.func.attr in C.DISPATCHER_WRITES | C.DISPATCHER_READS
+            # (not a wrapper's `self.send = stream.send`: a name the code never gives the socket)
+            dispatcher = call.func.attr in C.DISPATCHER_WRITES | C.DISPATCHER_READS \
+                and frame.act.self_cls is not None and self.resolver.dispatcher_stream(frame.act.self_cls) is not None
             name = stream.name or ("self.wfile" if conn.handler is not None else "self.socket" if dispatcher else None)
         if name:
             self.result.names[conn] = (name, stream.role)

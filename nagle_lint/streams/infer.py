@@ -193,7 +193,7 @@ class Resolver:
         if key in act.params:  # (a wire API's typed parameter is a wrapper object: no stream itself)
             return SOFT if isinstance(act.params[key], Instance) else act.params[key]
         if key == "self" and act.self_cls is not None and "self" in act.func.params:
-            found = self.dispatcher_stream(act.self_cls)
+            found = self.dispatcher_stream(act.self_cls) or self.telnet_stream(act.self_cls)
             if found is not None:
                 return found
         # (`self.connection.socket = socket.socket(...)`: an attribute of an object the instance
@@ -574,8 +574,11 @@ class Resolver:
             selector = self._selected_from(expr.value.id, act)
             if selector is not None:  # `for key, _ in sel.select(): key.fileobj`
                 return self._container_element(selector, act)
-        if kind is ast.Attribute and expr.attr == "sock" and index is None and dotted(expr.value) != "self":
-            owner = self.resolve(expr.value, act, None, depth + 1)
+        if kind is ast.Attribute and expr.attr == "sock" and index is None:
+            if dotted(expr.value) != "self":
+                owner = self.resolve(expr.value, act, None, depth + 1)
+            else:  # `self.sock` in a Telnet subclass: the base's socket
+                owner = self.telnet_stream(act.self_cls) if act is not None and act.self_cls is not None else None
             if isinstance(owner, Stream) and owner.role == C.TELNET:  # `tn.sock`: the Telnet object's socket
                 return self.stream(owner.conn, C.SOCKET, site=expr)
         if kind is ast.Name and index is None and act is not None and act.func is not None \
@@ -1596,6 +1599,28 @@ class Resolver:
             values = [value for value in _yielded(callee.node) if value is not None]
             return merge([self.resolve(v, Activation(callee), None, depth + 1) for v in values]) if values else None
         return self._memo(self.class_memo, ("yields", id(callee)), compute)
+
+    def telnet_stream(self, cls: ClassInfo) -> Stream | None:
+        """A telnetlib.Telnet subclass is the Telnet object itself, connected by the base's
+        constructor when the class's own __init__ hands it a host (`Telnet.__init__(self, host,
+        port)`, `super().__init__(host)`)."""
+        return self._memo(self.class_memo, ("telnet", id(cls)), lambda: self._telnet_stream(cls))
+
+    def _telnet_stream(self, cls: ClassInfo):
+        chain = self.index.class_chain(cls)
+        if not any(self.imports.qualify(base) in C.TELNET_CLIENTS for klass in chain for base in klass.bases):
+            return None
+        init = next((k.methods["__init__"] for k in chain if "__init__" in k.methods), None)
+        for call in _calls(init.node) if init is not None else ():
+            called = call.func
+            if type(called) is ast.Attribute and called.attr == "__init__":
+                args = [a.value for a in args_of(call) if a.keyword is None and not a.star]
+                if type(called.value) is not ast.Call and args and dotted(args[0]) == "self":
+                    args = args[1:]  # the unbound form names self first
+                if args or any(a.keyword == "host" for a in args_of(call)):
+                    conn = self.conn(call, C.TCP_CLIENT, "self", origin_func=init, socket_attr="sock")
+                    return self.stream(conn, C.TELNET, site=call)
+        return None
 
     def dispatcher_stream(self, cls: ClassInfo) -> Stream | None:
         """The socket of an asyncore / asynchat dispatcher class: made by `self.create_socket()`
