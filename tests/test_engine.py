@@ -3409,3 +3409,66 @@ def test_a_telnet_subclass_is_the_telnet_connection_itself(imports, base_init, r
               "        return self.read_until(b'\\n')\n")
     found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
     assert (("NAG201", 4) in found) is reported, found
+
+
+@pytest.mark.parametrize("test, reported", [
+    ("param == 'NAMESX'", False),  # one token of the list matches: one write per scan
+    ("'NAMESX' == param", False),
+    ("param.startswith('NAMES')", True),  # may match on every turn
+])
+def test_a_loop_that_writes_for_the_one_element_it_looks_for_is_no_write_loop(test, reported):
+    source = ("import socket\n"
+              "class Client:\n"
+              "    def __init__(self, host, port):\n"
+              "        self.sk = socket.create_connection((host, port))\n"
+              "        self.f = self.sk.makefile('rb')\n"
+              "    def on_features(self, params):\n"
+              "        for i, param in enumerate(params):\n"
+              f"            if {test}:\n"
+              "                self.sk.send(b'PROTOCTL NAMESX\\r\\n')\n"
+              "    def run(self):\n"
+              "        while True:\n"
+              "            words = self.f.readline().split()\n"
+              "            self.on_features(words[3:])\n")
+    found = [f.code for f in check_source(source, "t.py").findings]
+    assert ("NAG103" in found) is reported, found
+
+
+@pytest.mark.parametrize("stdin, reported", [
+    ("stdin=sys.stdin", False),  # each line is typed: the person paces the exchanges
+    ("stdin=None", True),  # a pipe of the caller's: no person known to wait on
+])
+def test_a_kept_standard_input_paces_the_lines_sent_after_it(stdin, reported):
+    source = ("import socket\nimport sys\n"
+              "class Term:\n"
+              f"    def __init__(self, port, {stdin}):\n"
+              "        self.stdin = stdin\n"
+              "        self.sock = socket.create_connection(('127.0.0.1', port))\n"
+              "    def key(self):\n"
+              "        line = self.stdin.readline()\n"
+              "        self.sock.send(line.encode())\n"
+              "    def run(self):\n"
+              "        while True:\n"
+              "            self.key()\n"
+              "            print(self.sock.recv(4096))\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert (("NAG201", 6) in found) is reported, found
+
+
+@pytest.mark.parametrize("method, reported", [
+    ("handle_connect", False),  # asyncore calls it once connected: the first data, ACKed at once
+    ("handle_ready", True),  # any other callback may come after replies
+])
+def test_an_asyncore_client_writes_its_first_data_in_handle_connect(method, reported):
+    source = ("import asynchat\nimport socket\n"
+              "class Bot(asynchat.async_chat):\n"
+              "    def __init__(self, host):\n"
+              "        asynchat.async_chat.__init__(self)\n"
+              "        self.create_socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        self.connect((host, 6667))\n"
+              f"    def {method}(self):\n"
+              "        self.push(b'USER bot 8 * :bot\\r\\n')\n"
+              "        self.push(b'NICK bot\\r\\n')\n"
+              "        data = self.recv(512)\n")
+    found = [f.code for f in check_source(source, "t.py").findings]
+    assert ("NAG101" in found) is reported, found

@@ -49,6 +49,7 @@ _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "getti
                                  "getsockname"})
 
 
+_STANDARD_INPUT = ("sys.stdin", "sys.__stdin__")
 # the low-level thread start: `_thread.start_new_thread(serve, (conn, addr))` (Python 2's `thread`)
 _THREAD_STARTS = frozenset({"_thread.start_new_thread", "_thread.start_new", "thread.start_new_thread"})
 _SPAWNS = frozenset({"submit", "start_new_thread", "start_new"})
@@ -206,6 +207,7 @@ class _Loop:
     key: int  # this loop as walked here: one helper's loop called from two places is two loops
     breaks: list = field(default_factory=list)
     continues: list = field(default_factory=list)
+    later: bool = False  # walking a turn after the first
 
 
 @dataclass
@@ -361,6 +363,9 @@ class Walker:
             # and overrides (`connect()` made in the subclass, `send()` written in the base)
             # (a server callback's connection is accepted for this call: nothing sent on it yet)
             fresh = {stream.conn: frozenset({COLD}) for stream in params.values() if isinstance(stream, Stream)}
+            if func.name == "handle_connect" and func.is_method \
+                    and (dispatcher := self.resolver.dispatcher_stream(func.cls)) is not None:
+                fresh[dispatcher.conn] = frozenset({COLD})  # asyncore calls it once connected: first data
             self._by_use = next((p for p in params.values() if isinstance(p, Instance) and p.by_use), None)
             for cls in [None, *self._overriding(func)]:
                 act = Activation(func, dict(params), cls=cls, literals=self._sentinel_defaults(func))
@@ -728,7 +733,8 @@ class Walker:
             frame.conds.append(stmt.test)
             # `if status_sent is None: status_sent = ...` on a nonlocal or self attribute runs on
             # the first turn of the loop that calls this, not on the later ones
-            once = self._later_turns and _once_guard(stmt, frame.act.func)
+            once = self._later_turns and (_once_guard(stmt, frame.act.func) or any(
+                loop.later and _picks_one(stmt.test, loop.node) for loop in frame.loops))
             decided = _decided(stmt.test, frame.act.literals)  # on a literal the caller passed
             body_in, else_in = self._by_flags(stmt.test, state, frame)
             body_in, else_in = self._without_absent(stmt.test, body_in, else_in, frame)
@@ -1066,12 +1072,14 @@ class Walker:
         """Walk the loop body once more, as a turn after the first: its writes are events of
         their own, and the first pieces pending as it begins are told apart from its own."""
         loop.continues.clear()
+        loop.later = True
         self._later_turns += 1
         self._turn_pending.append({id(c[0]) for chains in (state or {}).values() for c in chains
                                    if c[0] is not None})
         try:
             return self.block(stmt.body, state, frame)
         finally:
+            loop.later = False
             self._later_turns -= 1
             self._turn_pending.pop()
 
@@ -1214,8 +1222,24 @@ class Walker:
         func = call.func
         if type(func) is ast.Name:
             return func.id == "input" and "input" not in self.index.module_functions
-        return (type(func) is ast.Attribute and func.attr in C.FILE_READS
-                and self.imports.qualify(func.value) in ("sys.stdin", "sys.__stdin__"))
+        return type(func) is ast.Attribute and func.attr in C.FILE_READS and (
+            self.imports.qualify(func.value) in _STANDARD_INPUT or self._kept_standard_input(func.value))
+
+    def _kept_standard_input(self, expr) -> bool:
+        """`self.stdin` that every class here keeping it sets to sys.stdin, or to a parameter
+        whose default is sys.stdin (`def __init__(self, stdin=sys.stdin)`)."""
+        name = dotted(expr)
+        if name is None or not name.startswith("self.") or name.count(".") != 1:
+            return False
+        key = ("standard-input", name)
+        if key not in self._interesting:
+            values = [(b.value, b.func) for cls in self.index.classes.values() for b in cls.self_bindings.get(name, ())]
+            self._interesting[key] = bool(values) and all(
+                self.imports.qualify(value) in _STANDARD_INPUT or (
+                    type(value) is ast.Name and func is not None and value.id in func.params
+                    and self.imports.qualify(default_of(func.node, value.id)) in _STANDARD_INPUT)
+                for value, func in values)
+        return self._interesting[key]
 
     def _paced(self, event: WriteEvent) -> bool:
         """Was the write, or a call that led to it, made after waiting for a person on the same
@@ -2846,6 +2870,20 @@ def _once_guard(stmt: ast.If, func) -> bool:
                 type(s) in (ast.Nonlocal, ast.Global) and name in s.names for s in func.node.body):
             return False
     return any(type(s) is ast.Assign and any(dotted(t) == name for t in s.targets) for s in stmt.body)
+
+
+def _picks_one(test, loop) -> bool:
+    """`for param in params: if param == "NAMESX":`: the test matches one element of what the
+    loop walks (a token list, a dict's keys), so its body runs on one turn, not on each."""
+    if type(loop) not in FOR_LOOPS or type(test) is not ast.Compare or len(test.ops) != 1 \
+            or type(test.ops[0]) is not ast.Eq:
+        return False
+    target = loop.target
+    names = {target.id} if type(target) is ast.Name else {
+        e.id for e in target.elts if type(e) is ast.Name} if type(target) is ast.Tuple else set()
+    left, right = test.left, test.comparators[0]
+    return (type(left) is ast.Name and left.id in names and type(right) is ast.Constant) or (
+        type(right) is ast.Name and right.id in names and type(left) is ast.Constant)
 
 
 def _assigned_from(binding) -> set[str]:
