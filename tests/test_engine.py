@@ -3472,3 +3472,30 @@ def test_an_asyncore_client_writes_its_first_data_in_handle_connect(method, repo
               "        data = self.recv(512)\n")
     found = [f.code for f in check_source(source, "t.py").findings]
     assert ("NAG101" in found) is reported, found
+
+
+@pytest.mark.parametrize("built, reported", [
+    ("Command(self)", True),  # the command object keeps the Core that built it
+    ("Command(Other())", False),  # another class's object, whose .sock is no socket
+])
+def test_a_helper_object_reaches_the_connection_through_the_object_that_built_it(built, reported):
+    source = ("import socket\nimport threading\n"
+              "class Other:\n"
+              "    sock = None\n"
+              "class Command:\n"
+              "    def __init__(self, parent):\n"
+              "        self.parent = parent\n"
+              "    def noop(self):\n"
+              "        self.parent.sock.send(b'{\"method\": \"NoOp\"}\\0')\n"
+              "class Core:\n"
+              "    def __init__(self, ip, port=1710):\n"
+              "        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              f"        self.commands = {built}\n"
+              "    def start(self):\n"
+              "        self.sock.connect(('10.0.0.5', 1710))\n"
+              "        threading.Thread(target=self.listen).start()\n"
+              "    def listen(self):\n"
+              "        while True:\n"
+              "            print(self.sock.recv(65534))\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert (("NAG201", 12) in found) is reported, found

@@ -460,6 +460,13 @@ class Resolver:
             getter = self.index.method(cls, attr)
             if getter is not None and _is_property(getter):  # `return self.socket`, made on first use
                 return self._returned(getter, 1)
+        if not bindings and not handed and key.count(".") == 2:
+            # `self.parent.sock`, where the instance keeps the object of ours that built it
+            # (`Command(self)` in Core): what that class keeps in `self.sock`
+            owner, _, leaf = key.rpartition(".")
+            classes = self._instance_classes([(b.value, b.func) for b in self.index.self_bindings(cls, owner)], 0)
+            if classes and all(self.index.self_bindings(c, f"self.{leaf}") for c in classes):
+                return merge([self.self_attr(c, f"self.{leaf}") for c in classes])
         if not bindings and not handed:
             return None
         # `self.socket = SnappySocket(self.socket)`: a wrapper of ours around what the attribute
@@ -1220,7 +1227,7 @@ class Resolver:
             if value is None:
                 return None
             if caller is not None and caller.cls is not func.cls and caller.name == "__init__" \
-                    and type(value) is ast.Name and value.id in caller.params \
+                    and type(value) is ast.Name and value.id in caller.params and value.id != "self" \
                     and not self._passed(value, Activation(caller)):
                 continue  # a subclass's parameter handed on, where nobody here builds the subclass
             out.append((value, Activation(caller)))
@@ -1523,6 +1530,10 @@ class Resolver:
         if not values or depth > 2:
             return []
         for value, func in values:
+            if type(value) is ast.Name and value.id == "self" and func is not None and func.is_method \
+                    and func.cls is not None:
+                classes.append(func.cls)  # `Command(self)`: the instance that builds it
+                continue
             if type(value) is ast.Name and func is not None and value.id not in func.params:
                 # a local rebound to the wrapper before it is kept (`sock = Buffered(sock)`;
                 # `self._sock = sock`): the assignment that reaches the use
