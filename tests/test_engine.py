@@ -3499,3 +3499,43 @@ def test_a_helper_object_reaches_the_connection_through_the_object_that_built_it
               "            print(self.sock.recv(65534))\n")
     found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
     assert (("NAG201", 12) in found) is reported, found
+
+
+@pytest.mark.parametrize("page, reported", [
+    ("PAGE = 65536", False),  # 64 KiB pages: only the last piece is small, after large ones
+    ("PAGE = 512", True),  # small pages: every piece after the first waits
+])
+def test_a_buffer_flushed_in_pages_through_a_name_is_large_pieces(page, reported):
+    source = ("import socket\n"
+              f"{page}\n"
+              "class Conn:\n"
+              "    def __init__(self, host, port):\n"
+              "        self.sock = socket.create_connection((host, port))\n"
+              "        self.buf = b''\n"
+              "    def flush(self):\n"
+              "        while self.buf:\n"
+              "            chunk = self.buf[:PAGE]\n"
+              "            self.buf = self.buf[PAGE:]\n"
+              "            self.sock.send(chunk)\n"
+              "    def call(self, cmd):\n"
+              "        self.buf += cmd\n"
+              "        self.flush()\n"
+              "        return self.sock.recv(4096)\n")
+    found = [f.code for f in check_source(source, "t.py").findings]
+    assert ("NAG103" in found) is reported, found
+
+
+def test_a_page_size_the_constructor_defaults_is_a_size_bound():
+    source = ("import socket\n"
+              "class Conn:\n"
+              "    def __init__(self, host, port, write_page_size=65536):\n"
+              "        self.sock = socket.create_connection((host, port))\n"
+              "        self.page = write_page_size\n"
+              "        self.buf = b''\n"
+              "    def call(self, cmd):\n"
+              "        self.buf += cmd\n"
+              "        while self.buf:\n"
+              "            self.sock.send(self.buf[:self.page])\n"
+              "            self.buf = self.buf[self.page:]\n"
+              "        return self.sock.recv(4096)\n")
+    assert "NAG103" not in [f.code for f in check_source(source, "t.py").findings]

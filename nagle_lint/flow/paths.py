@@ -1199,10 +1199,31 @@ class Walker:
     def _chunk_of(self, value, frame: _Frame) -> bool:
         """`s[:BUFSIZE]` with BUFSIZE at least LARGE_PIECE: a chunk of a large buffer, large
         itself but for the last (which follows large ones, whose segments the peer ACKs at once)."""
+        func = frame.act.func
+        if type(value) is ast.Name and func is not None and value.id not in func.params \
+                and func.bindings.get(value.id):
+            # `chunk = buf[:PAGE]` then `send(chunk)`: every value the name takes is such a chunk
+            return all(b.index is None and type(b.value) is ast.Subscript and self._chunk_of(b.value, frame)
+                       for b in func.bindings[value.id])
         if type(value) is not ast.Subscript or type(value.slice) is not ast.Slice or value.slice.lower is not None:
             return False
-        upper = constant(value.slice.upper, self.imports, self.consts(frame)) if value.slice.upper is not None else None
+        upper = self._size_bound(value.slice.upper, frame) if value.slice.upper is not None else None
         return type(upper) is int and upper >= LARGE_PIECE
+
+    def _size_bound(self, expr, frame: _Frame) -> int | None:
+        """A constant, or `self.page_size` that the class sets to one (or to a constructor
+        parameter whose default is one)."""
+        found = constant(expr, self.imports, self.consts(frame))
+        name = dotted(expr)
+        if found is not None or name is None or not name.startswith("self.") or frame.act.self_cls is None:
+            return found
+        values = []
+        for binding in self.index.self_bindings(frame.act.self_cls, name):
+            value, func = binding.value, binding.func
+            if type(value) is ast.Name and func is not None and value.id in func.params:
+                value = default_of(func.node, value.id)
+            values.append(constant(value, self.imports, self.consts(frame)) if value is not None else None)
+        return min(values) if values and all(type(v) is int for v in values) else None
 
     def _pauses(self, call: ast.Call, frame: _Frame) -> bool:
         """`time.sleep(s)` (`await asyncio.sleep(s)`) for at least PAUSE seconds, a constant or
