@@ -3396,6 +3396,7 @@ def test_a_connection_handed_to_a_thread_start_is_served_there(imports, start, r
 @pytest.mark.parametrize("imports, base_init, reported", [
     ("from telnetlib import Telnet", "Telnet.__init__(self, host, port)", True),
     ("import telnetlib as Telnet_", "super().__init__(host, port)", True),
+    ("from telnetlib import Telnet", "Telnet.__init__(self, *(host, port))", True),  # a starred tuple
     ("from mylib import Telnet", "Telnet.__init__(self, host, port)", False),  # not telnetlib's
 ])
 def test_a_telnet_subclass_is_the_telnet_connection_itself(imports, base_init, reported):

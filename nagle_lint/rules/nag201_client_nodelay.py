@@ -2,13 +2,14 @@
 
 ## What it does
 Flags where a TCP client socket is made (`socket.socket()` then `connect()`,
-`socket.create_connection()`, a plain `socket.socket()` handed to `asyncio.open_connection(sock=...)`)
+`socket.create_connection()`, a plain `socket.socket()` handed to `asyncio.open_connection(sock=...)`,
+a `telnetlib.Telnet(host)` or a class built on `Telnet` whose `__init__` hands it a host)
 when the program writes to it and then waits for a reply, and `TCP_NODELAY` is never set on it:
 not after creation, not in another method, not in a helper. A relay (a tunnel or a port
 forwarder: `data = other.recv(n)`, then `sock.sendall(data)`) is reported too: it passes each
 piece on as it arrives, so a piece sent before the server ACKs the one before waits as well.
 A client whose requests are lines someone types (each written after `input()` or a read of
-`sys.stdin` on the same turn of its loop) is not: it goes at the person's pace, one write per
+`sys.stdin`, or of an attribute set to it, on the same turn of its loop) is not: it goes at the person's pace, one write per
 line, and 40 ms between keystrokes is not felt.
 
 A Twisted client protocol (a `Protocol` or `LineReceiver` class of the project that writes

@@ -1625,7 +1625,8 @@ class Resolver:
         for call in _calls(init.node) if init is not None else ():
             called = call.func
             if type(called) is ast.Attribute and called.attr == "__init__":
-                args = [a.value for a in args_of(call) if a.keyword is None and not a.star]
+                # (`Telnet.__init__(self, *host_port_timeout)`: a starred tuple holds the host)
+                args = [a.value for a in args_of(call) if a.keyword is None and a.star != "**"]
                 if type(called.value) is not ast.Call and args and dotted(args[0]) == "self":
                     args = args[1:]  # the unbound form names self first
                 if args or any(a.keyword == "host" for a in args_of(call)):
