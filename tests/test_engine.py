@@ -3540,3 +3540,33 @@ def test_a_page_size_the_constructor_defaults_is_a_size_bound():
               "            self.buf = self.buf[self.page:]\n"
               "        return self.sock.recv(4096)\n")
     assert "NAG103" not in [f.code for f in check_source(source, "t.py").findings]
+
+
+@pytest.mark.parametrize("nodelay, reported", [
+    ("", True),  # paramiko never sets TCP_NODELAY, and answers packet by packet
+    ("        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n", False),
+])
+def test_an_accepted_connection_served_by_paramiko_is_a_server_exchange(nodelay, reported):
+    source = ("import socket\nimport paramiko\n"
+              "def serve(port, key, iface):\n"
+              "    lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "    lsock.bind(('127.0.0.1', port))\n"
+              "    lsock.listen(5)\n"
+              "    while True:\n"
+              "        conn, _ = lsock.accept()\n"
+              f"{nodelay}"
+              "        t = paramiko.Transport(conn)\n"
+              "        t.add_server_key(key)\n"
+              "        t.start_server(server=iface)\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert (("NAG202", 8) in found) is reported, found
+
+
+def test_a_client_socket_handed_to_paramiko_is_not_judged_as_a_server():
+    source = ("import socket\nimport paramiko\n"
+              "def connect(host):\n"
+              "    sock = socket.create_connection((host, 22))\n"
+              "    t = paramiko.Transport(sock)\n"
+              "    t.start_client()\n"
+              "    return t\n")
+    assert [f.code for f in check_source(source, "t.py").findings] == []

@@ -145,6 +145,8 @@ class FrameworkRead:
 
 HTTP_CLIENT_READ = FrameworkRead("by http.client's getresponse()")
 HTTPCORE_READ = FrameworkRead("by httpcore's HTTP connection")
+SSH_TRANSPORT_READ = FrameworkRead("by paramiko's Transport, which serves the SSH session on it and sends each "
+                                   "packet with a write of its own")
 INHERITED_FILE_SERVER_READ = FrameworkRead(
     "by http.server after the inherited `SimpleHTTPRequestHandler.do_GET()`, which writes each file's headers "
     "and body apart")
@@ -343,6 +345,7 @@ class Walker:
         # functions whose walk met a wait for a person -> ids of their calls made after it (people.py)
         self._paced_calls: dict = {}
         self._closed_here: set = set()
+        self._served_by_library: list = []  # (accepted connection, the library's read) for paramiko's Transport
         self._instances: dict = {}  # ids of classes -> the Instance a wrapper argument of theirs is
 
     def _stop_if_cancelled(self) -> None:
@@ -406,6 +409,8 @@ class Walker:
                 self.result.exchanges.setdefault(conn, read)
         self._http_connection_exchanges()
         self._file_server_exchanges()
+        for conn, read in self._served_by_library:  # (a read of the project's own, when seen, is shown instead)
+            self.result.exchanges.setdefault(conn, read)
         self._network_backend_exchanges()
         self._served_protocol_exchanges()
         self._merge_repeated_writes()
@@ -1296,6 +1301,13 @@ class Walker:
             session = console.session(self, call, frame.act, self._interesting)
             if session is not None:
                 return self.loop(session, state, frame)
+        if type(func) is ast.Attribute and func.attr == "Transport" and call.args and not self._ruled_out \
+                and self.imports.qualify(func) in C.SSH_TRANSPORTS:
+            # an accepted connection handed to paramiko's server-side Transport: an SSH session
+            # of requests and answers, Nagle on
+            stream = self._stream_of(call.args[0], frame)
+            if stream is not None and stream.conn.is_tcp and stream.conn.side == C.SERVER:
+                self._served_by_library.append((stream.conn, SSH_TRANSPORT_READ))
         made = twisted.connection(self.resolver, call, frame.act)
         if made is not None:  # a Twisted protocol's transport: the reactor reads its replies
             conn, receiver = made

@@ -117,6 +117,9 @@ HTTP_CONNECTION_WRITES = frozenset({"endheaders", "send"})
 HTTPCORE_BACKENDS = frozenset({"httpcore.NetworkBackend", "httpcore.SyncBackend",
                                "httpcore._backends.base.NetworkBackend", "httpcore._backends.sync.SyncBackend"})
 HTTPCORE_SYNC_STREAMS = frozenset({"httpcore._backends.sync.SyncStream"})
+# paramiko's SSH transport over a socket it is given: it never sets TCP_NODELAY, and writes each
+# SSH packet (a channel's data, its exit status, its EOF and close) with a send of its own
+SSH_TRANSPORTS = frozenset({"paramiko.Transport", "paramiko.transport.Transport"})
 
 SOCKET_CLASSES = frozenset({"socket.socket", "socket.SocketType", "socks.socksocket"})
 
