@@ -4,7 +4,8 @@
 Flags the `accept()` call, or the request-handler class, of a TCP server that reads a request,
 writes a response and then reads the next request on the same connection (in the accepting
 function, or in the handler a thread is started on: `threading.Thread(target=serve, args=(conn,))`,
-`executor.submit(serve, conn)`, `_thread.start_new_thread(serve, (conn,))`), when `TCP_NODELAY` is
+`executor.submit(serve, conn)`, `_thread.start_new_thread(serve, (conn,))`, or served by paramiko's `Transport(conn)`, which
+never sets it), when `TCP_NODELAY` is
 set neither on the accepted socket, nor on the listening socket (Linux copies it to accepted
 sockets), nor through `disable_nagle_algorithm = True`. A Twisted server protocol that
 receives data and writes `self.transport` is flagged where its factory is listened on over TCP
