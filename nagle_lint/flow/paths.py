@@ -1216,30 +1216,31 @@ class Walker:
         return type(upper) is int and upper >= LARGE_PIECE
 
     def _size_bound(self, expr, frame: _Frame) -> int | None:
-        """A constant, or `self.page_size` that the class sets to one (or to a constructor
-        parameter whose default is one)."""
-        found = constant(expr, self.imports, self.consts(frame))
+        """A constant, or `self.page_size` that the class sets to one (the least of them)."""
+        values = [constant(v, self.imports, self.consts(frame)) for v in self._kept_values(expr, frame)]
+        return min(values) if values and all(type(v) is int for v in values) else None
+
+    def _kept_values(self, expr, frame: _Frame) -> list:
+        """What an expression stands for: itself, or for `self.x` every value the class gives it,
+        a constructor parameter's default in place of the parameter (`self.page = page_size`)."""
         name = dotted(expr)
-        if found is not None or name is None or not name.startswith("self.") or frame.act.self_cls is None:
-            return found
+        if name is None or not name.startswith("self.") or name.count(".") != 1 or frame.act.self_cls is None:
+            return [expr]
         values = []
         for binding in self.index.self_bindings(frame.act.self_cls, name):
             value, func = binding.value, binding.func
             if type(value) is ast.Name and func is not None and value.id in func.params:
                 value = default_of(func.node, value.id)
-            values.append(constant(value, self.imports, self.consts(frame)) if value is not None else None)
-        return min(values) if values and all(type(v) is int for v in values) else None
+            values.append(value)
+        return values
 
     def _pauses(self, call: ast.Call, frame: _Frame) -> bool:
         """`time.sleep(s)` (`await asyncio.sleep(s)`) for at least PAUSE seconds, a constant or
         an attribute the class sets to one."""
         if not call.args or self.imports.qualify(call.func) not in ("time.sleep", "asyncio.sleep"):
             return False
-        given = call.args[0]
-        values = [given] if type(given) is ast.Constant else [
-            b.value for b in self.index.self_bindings(frame.act.self_cls, dotted(given))] \
-            if dotted(given) and dotted(given).startswith("self.") and frame.act.self_cls is not None else []
         # (`self.interval = 0.5` in __init__, the only value it is given)
+        values = self._kept_values(call.args[0], frame)
         return bool(values) and all(type(v) is ast.Constant and type(v.value) in (int, float) and v.value >= PAUSE
                                     for v in values)
 
