@@ -3570,3 +3570,32 @@ def test_a_client_socket_handed_to_paramiko_is_not_judged_as_a_server():
               "    t.start_client()\n"
               "    return t\n")
     assert [f.code for f in check_source(source, "t.py").findings] == []
+
+
+@pytest.mark.parametrize("body, reported", [
+    # one request, one answer, closed: the thread's connection makes one exchange
+    ("        if self.conn.recv(1024):\n"
+     "            self.conn.send(b'HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\nok')\n"
+     "        self.conn.close()\n", False),
+    # request after request until the client hangs up: kept, Nagle on
+    ("        while self.conn.recv(1024):\n"
+     "            self.conn.send(b'HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\nok')\n"
+     "        self.conn.close()\n", True),
+])
+def test_a_thread_that_answers_its_accepted_connection_once_and_closes_it(body, reported):
+    source = ("import socket\nimport threading\n"
+              "class Worker(threading.Thread):\n"
+              "    def __init__(self, conn):\n"
+              "        super().__init__()\n"
+              "        self.conn = conn\n"
+              "    def run(self):\n"
+              f"{body}"
+              "def serve(addr):\n"
+              "    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:\n"
+              "        sock.bind(addr)\n"
+              "        sock.listen(10)\n"
+              "        while True:\n"
+              "            conn, _ = sock.accept()\n"
+              "            Worker(conn).start()\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert (("NAG202", 16) in found) is reported, found

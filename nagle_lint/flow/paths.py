@@ -388,6 +388,9 @@ class Walker:
                 for conn in (self._made_here & self._closed_here) - self._lent_out:
                     if out is not None and out.get(conn) == frozenset({CLOSED}):
                         self.result.bracketed.add(conn)
+                for conn in self._closed_here - self._made_here:
+                    if out is not None and out.get(conn) == frozenset({CLOSED}) and self._answers_once(func, conn):
+                        self.result.bracketed.add(conn)
         # A kept connection (an attribute, a pool) written in one method and read in another is
         # used for request/response even when no single walk sees the write before the read.
         # (A request handler's connection lives for one handle() call, walked whole from there.)
@@ -653,6 +656,16 @@ class Walker:
                     related.update(id(k) for k in self.index.class_chain(cls))
             self._related = related
         return id(func.cls) in self._related
+
+    def _answers_once(self, func: FunctionInfo, conn: Conn) -> bool:
+        """An accepted connection handed to an object that reads its one request in this method,
+        outside any loop, then closes it on every path (a thread per connection keeping it as
+        `self.conn`): one exchange on it."""
+        read = self.result.kept_reads.get(conn)
+        if conn.side != C.SERVER or not isinstance(read, ast.AST):
+            return False
+        found = self.result.reads.get((id(conn), id(read)))
+        return found is not None and not found.loops and contains(func.node, read)
 
     def _handler_exit(self, func: FunctionInfo, state) -> None:
         """After a do_* method of a keep-alive http.server handler, the server reads the next
