@@ -11,7 +11,7 @@ from nagle_lint.flow.paths import Split
 from nagle_lint.lines import LineIndex, code_point_column, split_lines
 from nagle_lint.model import Finding, Fix, Related, Span
 from nagle_lint.streams import catalog as C
-from nagle_lint.streams.names import dotted, shown
+from nagle_lint.streams.names import dotted, picked_method, shown
 from nagle_lint.syntax import args_of, statements
 
 if TYPE_CHECKING:
@@ -225,7 +225,9 @@ def loop_makes_pieces(split: Split, loop_nodes: dict, retry_loops=frozenset()) -
 
 def receiver_name(call) -> str:
     """`sock` for sock.sendall(...), `self.wfile` for self.wfile.write(...), `sock` for
-    loop.sock_sendall(sock, ...)."""
+    loop.sock_sendall(sock, ...), `sock` for (sock.sendall if last else sock.send)(...)."""
+    if type(call) is ast.Call and type(call.func) is ast.IfExp and (picked := picked_method(call.func)) is not None:
+        return shown(picked.value) or "stream"
     if type(call) is ast.Call and type(call.func) is ast.Attribute:
         if call.func.attr.startswith("sock_") and args_of(call):
             name = dotted(args_of(call)[0].value)

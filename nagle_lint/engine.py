@@ -409,6 +409,11 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     out = []
     for found, names in ranked[:_LINK_BUDGET]:
         keep = api_text if found in calling else _FACTORY_TEXT.pattern if found in factories else ""
+        if not keep:
+            # (a definition linked for what it uses from a third module, `class
+            # ServerConnection(Connection)` with the socket code in the base's, stays; the same
+            # pattern for every file that links the module, so that one parse serves them all)
+            keep = _definitions_text(sorted(n for n, touches in top_definitions(found).items() if touches))
         module = _linked_module(found, settings, keep)
         if module is not None:
             out.append((found, module))
@@ -430,6 +435,14 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
         if module is not None:
             out.append((found, module))
     return tuple(out)
+
+
+def _definitions_text(names) -> str:
+    """A pattern for the def or class lines of these names ("" for none)."""
+    if not names:
+        return ""
+    alternatives = "|".join(re.escape(name) for name in names)
+    return rf"(?:^|\n)[ \t]*(?:async[ \t]+def|def|class)[ \t]+(?:{alternatives})\b"
 
 
 def _calls_of(methods) -> re.Pattern:

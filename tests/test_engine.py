@@ -3599,3 +3599,140 @@ def test_a_thread_that_answers_its_accepted_connection_once_and_closes_it(body, 
               "            Worker(conn).start()\n")
     found = codes(source)
     assert (("NAG202", 16) in found) is reported, found
+
+
+@pytest.mark.parametrize("pick, found", [
+    # either way a write on the same socket: each command is a piece before the one reply
+    ("(self.sock.sendall if i == last else self.sock.send)(cmd)", [("NAG201", 5), ("NAG103", 9)]),
+    # a write on one of two sockets: not one stream's method
+    ("(self.sock.sendall if i == last else self.log.write)(cmd)", []),
+])
+def test_a_write_method_picked_by_a_conditional_expression(pick, found):
+    source = ("import socket\n"
+              "class Client:\n"
+              "    def __init__(self, addr, log):\n"
+              "        self.log = log\n"
+              "        self.sock = socket.create_connection(addr)\n"
+              "    def pipeline(self, cmds):\n"
+              "        last = len(cmds) - 1\n"
+              "        for i, cmd in enumerate(cmds):\n"
+              f"            {pick}\n"
+              "    def reply(self):\n"
+              "        return self.sock.recv(4096)\n")
+    assert codes(source) == found
+
+
+def test_a_handler_passing_self_request_to_transport_imported_by_name():
+    source = ("from socketserver import StreamRequestHandler, ThreadingTCPServer\n"
+              "from paramiko.transport import Transport\n"
+              "class SFTPHandler(StreamRequestHandler):\n"
+              "    def handle(self):\n"
+              "        transport = Transport(self.request)\n"
+              "        transport.start_server(server=None)\n"
+              "def serve():\n"
+              "    ThreadingTCPServer(('127.0.0.1', 0), SFTPHandler).serve_forever()\n")
+    result = check_source(source, "t.py")
+    assert [(f.code, f.span.line) for f in result.findings] == [("NAG202", 3)]
+    assert "`self.request`" in result.findings[0].message
+
+
+@pytest.mark.parametrize("built", [
+    "Handler(self, (conn, addr))",  # the accepted pair, unpacked in the constructor
+    "self.handler(self, (conn, addr))",  # the class a constructor parameter defaults to
+])
+def test_an_accepted_pair_handed_to_a_constructor_that_starts_paramiko(built):
+    source = ("import socket\nimport paramiko\n"
+              "class Handler(paramiko.ServerInterface):\n"
+              "    def __init__(self, server, pair):\n"
+              "        client, _ = pair\n"
+              "        self.transport = paramiko.Transport(client)\n"
+              "        self.transport.start_server(server=self)\n"
+              "class Server:\n"
+              "    def __init__(self, handler=Handler):\n"
+              "        self.handler = handler\n"
+              "    def serve(self, port):\n"
+              "        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        sock.bind(('127.0.0.1', port))\n"
+              "        sock.listen(5)\n"
+              "        while True:\n"
+              "            conn, addr = sock.accept()\n"
+              f"            {built}\n")
+    assert codes(source) == [("NAG202", 16)]
+
+
+@pytest.mark.parametrize("made, answer, found", [
+    # a listener of protocol 0: asyncio sets TCP_NODELAY on no connection accepted from it
+    ("socket.socket(socket.AF_INET, socket.SOCK_STREAM)", "self.transport.write(b'ok')",
+     [("NAG102", 11), ("NAG202", 17)]),
+    # protocol IPPROTO_TCP: asyncio sets TCP_NODELAY on each accepted connection
+    ("socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)", "self.transport.write(b'ok')", []),
+    # one answer, then the connection is closed: no next request on it
+    ("socket.socket(socket.AF_INET, socket.SOCK_STREAM)", "self.transport.close()", []),
+])
+def test_an_asyncio_protocol_served_on_a_listener_of_ours(made, answer, found):
+    source = ("import asyncio\nimport socket\n"
+              "class Proto(asyncio.Protocol):\n"
+              "    def __init__(self, app):\n"
+              "        self.app = app\n"
+              "    def connection_made(self, transport):\n"
+              "        self.transport = transport\n"
+              "    def data_received(self, data):\n"
+              "        body = self.app(data)\n"
+              "        self.transport.write(b'HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\n')\n"
+              f"        {answer}\n"
+              "async def serve(app, port):\n"
+              f"    sock = {made}\n"
+              "    sock.bind(('', port))\n"
+              "    sock.listen()\n"
+              "    loop = asyncio.get_running_loop()\n"
+              "    server = await loop.create_server(lambda: Proto(app), sock=sock)\n"
+              "    await server.serve_forever()\n")
+    assert codes(source) == found
+
+
+@pytest.mark.parametrize("kept", ["self.sock = pair[0]", "self.sock, self.addr = pair"])
+def test_the_pair_accept_returns_handed_through_a_method_to_a_constructor(kept):
+    source = ("import socket\nimport threading\n"
+              "class Connection:\n"
+              "    def __init__(self, pair):\n"
+              f"        {kept}\n"
+              "        threading.Thread(target=self.serve).start()\n"
+              "    def serve(self):\n"
+              "        while True:\n"
+              "            data = self.sock.recv(4096)\n"
+              "            if not data:\n"
+              "                break\n"
+              "            self.sock.sendall(data.upper())\n"
+              "class Server:\n"
+              "    def __init__(self, port):\n"
+              "        self.sock = socket.socket()\n"
+              "        self.sock.bind(('', port))\n"
+              "        self.sock.listen()\n"
+              "        self.clients = {}\n"
+              "    def run(self):\n"
+              "        while True:\n"
+              "            self.add(self.sock.accept())\n"
+              "    def add(self, pair):\n"
+              "        self.clients[pair[1]] = Connection(pair)\n")
+    assert codes(source) == [("NAG202", 21)]
+
+
+@pytest.mark.parametrize("test_a, test_b, found", [
+    # the protocol object moves from headers to body as it sends: both bodies run
+    ("proto.state == 'headers'", "proto.state == 'body'", [("NAG202", 5), ("NAG102", 11)]),
+    # a local compared with two constants: one body runs
+    ("kind == 'headers'", "kind == 'body'", [("NAG202", 5)]),
+])
+def test_two_ifs_on_the_state_of_an_object_the_first_one_calls(test_a, test_b, found):
+    source = ("import socket\n"
+              "def serve(port, proto):\n"
+              "    kind = proto.kind\n"
+              "    listener = socket.create_server(('', port))\n"
+              "    conn, _ = listener.accept()\n"
+              "    while conn.recv(4096):\n"
+              f"        if {test_a}:\n"
+              "            conn.sendall(proto.send(b'HTTP/1.1 200 OK\\r\\nContent-Length: 5\\r\\n\\r\\n'))\n"
+              f"        if {test_b}:\n"
+              "            body = proto.send(b'hello')\n"
+              "            conn.sendall(body)\n")
+    assert codes(source) == found

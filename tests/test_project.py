@@ -643,3 +643,31 @@ def test_a_helper_module_whose_only_write_is_send_is_linked(tmp_path):
         (package / "ser.py").write_text(SEND_HELPER.format(method=method))
         found = [(f.code, f.span.line) for f in check_file(str(package / "conn.py")).findings]
         assert (("NAG201", 8) in found) is reported, (method, found)
+
+
+def test_a_wrapper_subclass_whose_base_is_in_a_third_module(tmp_path):
+    package = tmp_path / "app"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "conn.py").write_text("class Connection:\n"
+                                     "    def __init__(self, sock):\n"
+                                     "        self._socket = sock\n"
+                                     "    def send_packet(self, data):\n"
+                                     "        self._socket.sendall(data)\n"
+                                     "    def receive_packet(self):\n"
+                                     "        return self._socket.recv(4096)\n")
+    (package / "server_conn.py").write_text("from app.conn import Connection\n"
+                                            "class ServerConnection(Connection):\n"
+                                            "    def __init__(self, sock, on_close):\n"
+                                            "        super().__init__(sock)\n"
+                                            "        self.on_close = on_close\n")
+    (package / "srv.py").write_text("import socket\n"
+                                    "from app.server_conn import ServerConnection\n"
+                                    "def serve(port):\n"
+                                    "    listener = socket.create_server(('', port))\n"
+                                    "    while True:\n"
+                                    "        client, _ = listener.accept()\n"
+                                    "        conn = ServerConnection(client, on_close=print)\n"
+                                    "        while request := conn.receive_packet():\n"
+                                    "            conn.send_packet(b'ok' + request)\n")
+    assert _codes(check_file(str(package / "srv.py"))) == [(6, "NAG202")]

@@ -21,7 +21,7 @@ from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
                                      is_connection, return_statements, returns_new, yields_once)
-from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, shown
+from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, picked_method, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
 
@@ -357,6 +357,12 @@ class Walker:
         # (a wire API's connection parameters, typed from the project's calls, whose callers are
         # walked too: they make the connection and decide its TCP_NODELAY)
         api = {id(f): self.resolver.api_params(f) for f in self.index.functions if not self.index.is_foreign(f)}
+        for conn, protocol in self.resolver.protocol_servers:
+            # asyncio reads each request and hands it to data_received(): what that leaves
+            # unread on the transport is one response
+            read = FrameworkRead(f"by the event loop, which hands it to `{protocol.name}.data_received()`")
+            self.result.exchanges.setdefault(conn, read)
+            self.result.kept_reads.setdefault(conn, read)
         self._stop_if_cancelled()
         roots = [module_root] + [f for f in self.index.functions if self._is_root(f) and not self._inert(f)]
         for func in roots:
@@ -1315,7 +1321,8 @@ class Walker:
             session = console.session(self, call, frame.act, self._interesting)
             if session is not None:
                 return self.loop(session, state, frame)
-        if type(func) is ast.Attribute and func.attr == "Transport" and call.args and not self._ruled_out \
+        if (func.attr if type(func) is ast.Attribute else getattr(func, "id", None)) == "Transport" and call.args \
+                and not self._ruled_out \
                 and self.imports.qualify(func) in C.SSH_TRANSPORTS:
             # an accepted connection handed to paramiko's server-side Transport: an SSH session
             # of requests and answers, Nagle on
@@ -1326,6 +1333,11 @@ class Walker:
         if made is not None:  # a Twisted protocol's transport: the reactor reads its replies
             conn, receiver = made
             self.result.exchanges.setdefault(conn, FrameworkRead(f"by the reactor, in `{conn.twisted.name}.{receiver}()`"))
+        if type(func) is ast.IfExp and (picked := picked_method(func)) is not None:
+            # `(sock.sendall if last else sock.send)(data)`: one write (or read) either way
+            found = self.resolver.resolve(picked.value, frame.act)
+            if isinstance(found, Stream):
+                return self.stream_call(found, picked.attr, call, state, frame)
         if type(func) is ast.Attribute:
             method = func.attr
             receiver = func.value
@@ -1841,6 +1853,8 @@ class Walker:
             found = False
             for call in self.calls(func.node.body):
                 target = call.func
+                if type(target) is ast.IfExp:  # `(sock.sendall if last else sock.send)(data)`
+                    target = picked_method(target) or target
                 if type(target) is ast.Attribute and target.attr in methods:
                     # (a debug print to sys.stderr does not make a helper worth following)
                     if self.imports.qualify(target.value) not in C.STANDARD_STREAMS:
@@ -1854,6 +1868,9 @@ class Walker:
                 if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call) \
                         or type(target) is ast.Attribute and target.attr == "accept":
                     found = True  # it makes a connection: where its life starts matters
+                    break
+                if self.imports.qualify(target) in C.SSH_TRANSPORTS:
+                    found = True  # it hands a connection to paramiko, which serves it
                     break
                 if type(target) is ast.Name and (target.id in func.params or _kept_method_call(call, func)):
                     found = True  # a callable it is handed may be `sock.sendall`, or it keeps one
@@ -2841,14 +2858,24 @@ def _agree_after(params: dict, branches: list, same=lambda a, b: a is b) -> None
 
 def _exclusive(first, second) -> bool:
     """Two adjacent `if`s without else that compare one name with two different constants, the
-    first not assigning the name: at most one body runs."""
+    first not assigning the name: at most one body runs. (Not when the first calls a method of
+    the object whose attribute is compared, or of ours on it: `if conn.state == "headers":
+    conn.send(head)` then `if conn.state == "body":`, a protocol object moving on as it sends.)"""
     if type(first) is not ast.If or type(second) is not ast.If or first.orelse:
         return False
     a, b = _compared(first.test), _compared(second.test)
     if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
         return False
-    return not any(type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr)
-                   and any(dotted(t) == a[0] for t in _targets(node)) for stmt in first.body for node in ast.walk(stmt))
+    owner = a[0].rpartition(".")[0]
+    receivers = {owner} if owner in ("", "self") else {owner, "self"} if owner.startswith("self.") else {owner}
+    for node in (node for stmt in first.body for node in ast.walk(stmt)):
+        if type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr) \
+                and any(dotted(t) == a[0] for t in _targets(node)):
+            return False
+        if owner not in ("", "self") and type(node) is ast.Call and type(node.func) is ast.Attribute \
+                and (dotted(node.func.value) in receivers or (dotted(node.func.value) or "").startswith(owner + ".")):
+            return False
+    return True
 
 
 def _waits_for_another_thread(stmt) -> bool:

@@ -165,6 +165,11 @@ def _handler_named(ctx: FileContext, conn) -> str | None:
     `self.wfile` to a wrapper that writes): as the handler's base gives it."""
     if conn.handler is None or conn in ctx.facts.flow.names:
         return None
+    # (the name the handler's own code uses: `Transport(self.request)` in a StreamRequestHandler)
+    used = {dotted(n) for n in ast.walk(conn.handler.node) if type(n) is ast.Attribute} \
+        & {"self.request", "self.connection", "self.wfile"}
+    if len(used) == 1:
+        return used.pop()
     bases = {ctx.facts.imports.qualify(b) for klass in ctx.facts.index.class_chain(conn.handler) for b in klass.bases}
     return "self.wfile" if bases & C.STREAM_HANDLER_BASES else "self.request"
 

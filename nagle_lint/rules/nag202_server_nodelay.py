@@ -5,7 +5,9 @@ Flags the `accept()` call, or the request-handler class, of a TCP server that re
 writes a response and then reads the next request on the same connection (in the accepting
 function, or in the handler a thread is started on: `threading.Thread(target=serve, args=(conn,))`,
 `executor.submit(serve, conn)`, `_thread.start_new_thread(serve, (conn,))`, or served by paramiko's `Transport(conn)`, which
-never sets it), when `TCP_NODELAY` is
+never sets it; also an asyncio server, `start_server(cb, sock=s)` or `loop.create_server(Protocol,
+sock=s)`, on a listener `s` made by `socket.socket()`: asyncio sets it only on sockets of proto
+IPPROTO_TCP), when `TCP_NODELAY` is
 set neither on the accepted socket, nor on the listening socket (Linux copies it to accepted
 sockets), nor through `disable_nagle_algorithm = True`. A Twisted server protocol that
 receives data and writes `self.transport` is flagged where its factory is listened on over TCP

@@ -168,9 +168,11 @@ class Resolver:
         self._wire_apis: bool | None = None
         self._kept_names: frozenset | None = None
         self._tails: frozenset | None = None
+        self.protocol_servers: list = []  # (connection, protocol class) of `loop.create_server(P, sock=s)`
         self._find_async_callbacks()
         self._find_server_callbacks()
         self._find_sock_servers()
+        self._find_protocol_servers()
 
     # -- connections and streams ------------------------------------------------------------
     def conn(self, origin: ast.AST, facts: C.StreamFacts, label: str = "", **extra) -> Conn:
@@ -279,10 +281,28 @@ class Resolver:
                 results.append(self._passed_there(value, self._caller_activation(caller)))
         return results
 
-    def _constructor_arg(self, init: FunctionInfo, param: str, built: ClassInfo):
+    def _param_item(self, expr: ast.Name, act: Activation, index: int):
+        """An item of a parameter (`client, _ = pair`, `pair[0]`): that item of what the module
+        passes for it, a constructor's where the class is built (`Handler(self, (conn, addr))`),
+        a function's where it is called (`self.add(self.sock.accept())`), when each is a stream."""
+        func = act.func
+        if func.name == "__init__" and func.is_method:
+            built = act.cls or func.cls
+            found = None if built is None else self._memo(
+                self.class_memo, ("init-item", id(func), expr.id, id(built), index),
+                lambda: self._constructor_arg(func, expr.id, built, index))
+            return found if isinstance(found, Stream) else None  # (no evidence is no item)
+
+        def passed():
+            given = [self.resolve(value, where, index) for value, where in self._passed(expr, act) or ()]
+            return merge(given) if given and all(isinstance(g, Stream) for g in given) else None
+        return self._memo(self.class_memo, ("param-item", id(func), expr.id, index), passed)
+
+    def _constructor_arg(self, init: FunctionInfo, param: str, built: ClassInfo, index: int | None = None):
         """A wrapper object's parameter: what the module passes for it where it builds the class
         (`Transport(sock)`, `Buffer(rfile=self.rfile)`), or a subclass of it that keeps this
-        __init__. SOFT when nobody here builds it."""
+        __init__; with index, that item of it (`Handler(self, (conn, addr))`, then `client, _ =
+        pair`). SOFT when nobody here builds it."""
         names = [p for p in init.params if p not in ("self", "cls")]
         if param not in names:
             return SOFT
@@ -292,6 +312,13 @@ class Resolver:
         classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.runs_for(sub, init)]
         for call, caller, skip in [found for cls in classes for found in self._init_calls(init, cls)]:
             value = _arg(call, position + skip, param)
+            if value is not None and index is not None:
+                if type(value) in (ast.Tuple, ast.List):
+                    item = value.elts[index] if index < len(value.elts) else None
+                    value = item if type(item) is not ast.Starred else None
+                else:
+                    results.append(self.resolve(value, self._caller_activation(caller), index))
+                    continue
             if value is not None:
                 results.append(self._passed_there(value, self._caller_activation(caller)))
         known = [r for r in results if isinstance(r, Stream)]
@@ -428,10 +455,18 @@ class Resolver:
         return name if name in self.index.classes else None
 
     def _class_attribute_class(self, called: str, func: FunctionInfo | None) -> str | None:
-        """`Handler` for `self.handler_class` where the class body says `handler_class = Handler`."""
+        """`Handler` for `self.handler_class` where the class body says `handler_class = Handler`,
+        or where its only value is a constructor parameter that defaults to it (`def
+        __init__(self, handler=Handler): self.handler = handler`)."""
         if func is None or func.cls is None or not called.startswith("self.") or called.count(".") != 1:
             return None
         named = self.index.class_attr(func.cls, called[5:])
+        if named is None:
+            bindings = self.index.self_bindings(func.cls, called)
+            if len(bindings) == 1 and bindings[0].index is None and type(bindings[0].value) is ast.Name \
+                    and bindings[0].func is not None and bindings[0].func.name == "__init__" \
+                    and bindings[0].value.id in bindings[0].func.params:
+                named = default_of(bindings[0].func.node, bindings[0].value.id)
         return named.id if type(named) is ast.Name and named.id in self.index.classes else None
 
     def self_attr(self, cls: ClassInfo, key: str):
@@ -610,6 +645,9 @@ class Resolver:
                     and key in act.func.bindings and all(b.index is None for b in act.func.bindings[key]):
                 # `pair = srv.accept()` ... `sock, addr = pair`: the item of what the name holds
                 return merge([self.resolve(b.value, act, index, depth + 1) for b in act.func.bindings[key]])
+            if type(index) is int and act is not None and act.func is not None and key in act.func.params \
+                    and key not in act.func.bindings and key not in act.params:
+                return self._param_item(expr, act, index)  # `client, _ = pair`: what the callers pass
             if key is None or index is not None:
                 return None
             if act is None:
@@ -633,6 +671,9 @@ class Resolver:
                 bindings = act.func.bindings[expr.value.id]
                 if all(b.index is None for b in bindings):
                     return merge([self.resolve(b.value, act, item, depth + 1) for b in bindings])
+            if type(item) is int and type(expr.value) is ast.Name and index is None and act is not None \
+                    and act.func is not None and expr.value.id in act.func.params:
+                return self.resolve(expr.value, act, item, depth + 1)  # `self.sock = pair[0]`, handed accept()'s pair
             if owner is not None and index is None:
                 return self._container_element(owner, act)
             return None
@@ -1847,6 +1888,62 @@ class Resolver:
                 conn = self.conn(func.node, C.ASYNC_SERVER_FACTORIES["asyncio.start_server"], params[1])
             self._hand_streams(func, params, conn)
         self.class_memo.clear()  # (names resolved before the callbacks' streams were known)
+
+    def _find_protocol_servers(self) -> None:
+        """`loop.create_server(Proto, sock=listener)` on a listener made by `socket.socket()`
+        (proto 0): asyncio leaves Nagle on, as for start_server(sock=). Each connection is a
+        protocol instance's `transport`, handed to connection_made(); the loop reads the next
+        request and hands it to data_received()."""
+        if not self._imports_from("asyncio"):
+            return
+        for call, caller in self._calls_named("create_server"):
+            act = Activation(caller) if caller is not None else None
+            sock, args = _arg(call, 99, "sock"), args_of(call)
+            # (any receiver: a loop handed in as `loop`; the protocol's connection_made() and
+            # data_received() say asyncio)
+            if sock is None or not args or args[0].keyword is not None or type(call.func) is not ast.Attribute:
+                continue
+            given = self.resolve(sock, act)
+            passed = self._passed(sock, act) if not isinstance(given, Stream) and caller is not None else None
+            if passed:  # `async def serve(sockets): ... create_server(P, sock=sock)`: what its callers pass
+                given = merge([self.resolve(value, where) for value, where in passed])
+            if not (isinstance(given, Stream) and given.conn.is_tcp and given.conn.proto_zero):
+                continue
+            for cls in self._protocol_classes(args[0].value, caller):
+                made = self.index.method(cls, "connection_made")
+                params = [p for p in made.params if p != "self"] if made is not None else []
+                if not params or not self._answers_requests(cls):
+                    continue
+                conn = self.conn(call, C.TCP_SERVER.with_(role=C.ASYNC_WRITER), "self.transport",
+                                 listener=given.conn, maybe_unix=given.conn.maybe_unix, origin_func=caller)
+                self.callback_params[id(made)] = {params[0]: self.stream(conn, C.ASYNC_WRITER, params[0])}
+                self.protocol_servers.append((conn, cls))
+        self.class_memo.clear()  # (names resolved before the transports were known)
+
+    def _answers_requests(self, protocol: ClassInfo) -> bool:
+        """Does an asyncio protocol class write `self.transport`, and keep the connection after
+        a data_received() (one that closes it in its own statements serves one request)?"""
+        received = self.index.method(protocol, "data_received")
+        if received is None or any(type(stmt) is ast.Expr and type(stmt.value) is ast.Call
+                                   and dotted(stmt.value.func) in ("self.transport.close", "self.transport.abort")
+                                   for stmt in received.node.body):
+            return False
+        methods = [method for klass in self.index.class_chain(protocol) for method in klass.methods.values()]
+        return any(type(call.func) is ast.Attribute and call.func.attr in ("write", "writelines")
+                   and dotted(call.func.value) == "self.transport"
+                   for method in methods for call in _calls_outside_defs(method.node.body))
+
+    def _protocol_classes(self, factory, caller: FunctionInfo | None) -> list[ClassInfo]:
+        """The classes of ours a protocol factory builds: the class itself (`Proto`), `lambda:
+        Proto(app)`, `functools.partial(Proto, app)`."""
+        if type(factory) is ast.Lambda:
+            return self._instance_classes([(factory.body, caller)], 0)
+        if type(factory) is ast.Call and (dotted(factory.func) or "").rpartition(".")[2] == "partial" \
+                and factory.args:
+            factory = factory.args[0]
+        named = dotted(factory)
+        found = self.index.classes.get(named.rpartition(".")[2]) if named is not None else None
+        return [found] if found is not None else []
 
     def _server_factories(self, call: ast.Call, caller: FunctionInfo | None) -> list[str]:
         """The asyncio server factories a call runs: `asyncio.start_server(...)`, or

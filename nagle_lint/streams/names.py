@@ -42,6 +42,21 @@ def uncast(expr):
     return expr
 
 
+def picked_method(func: ast.IfExp) -> ast.Attribute | None:
+    """`sock.sendall if last else sock.send`: the first of two methods of one receiver that both
+    write, or both read; else None."""
+    body, orelse = func.body, func.orelse
+    if type(body) is not ast.Attribute or type(orelse) is not ast.Attribute:
+        return None
+    receiver = dotted(body.value)
+    if receiver is None or receiver != dotted(orelse.value):
+        return None
+    for family in (catalog.SOCKET_WRITES, catalog.SOCKET_READS, catalog.FILE_WRITES, catalog.FILE_READS):
+        if body.attr in family and orelse.attr in family:
+            return body
+    return None
+
+
 def shown(expr) -> str | None:
     """How a message names a receiver: `sock`, `self.sock`, or `self.conns[name]` for an element
     of a container."""
