@@ -46,6 +46,7 @@ _TRIAGE_WORDS = (
     ".set_nodelay(",  # a setter passing its parameter on is judged by the module's other calls of it
     "Telnet(", "Telnet)",  # telnetlib's client (catalog.TELNET_CLIENTS), made or subclassed
     "TCPServer)",  # a server class whose handle_stream() is given each connection (tornado's)
+    "SMTPServer", "DebuggingServer", "PureProxy",  # a server class built on smtpd's (catalog.SMTPD_SERVERS)
 )
 
 

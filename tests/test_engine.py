@@ -3736,3 +3736,151 @@ def test_two_ifs_on_the_state_of_an_object_the_first_one_calls(test_a, test_b, f
               "            body = proto.send(b'hello')\n"
               "            conn.sendall(body)\n")
     assert codes(source) == found
+
+
+def test_a_module_function_bound_in_a_class_body_is_a_method():
+    source = ("import socket\n"
+              "def write(self, data):\n"
+              "    self.sock.sendall(data)\n"
+              "def read(self):\n"
+              "    return self.sock.recv(1024)\n"
+              "class Robot:\n"
+              "    _write = write\n"
+              "    _read = read\n"
+              "    def __init__(self, host, port):\n"
+              "        self.sock = socket.create_connection((host, port))\n"
+              "    def command(self, data):\n"
+              "        self._write(data)\n"
+              "        return self._read()\n")
+    assert codes(source) == [("NAG201", 10)]
+
+
+@pytest.mark.parametrize("mode, found", [
+    # a string argument rules out the legacy prefix: one piece per request
+    ('"v2"', [("NAG201", 4)]),
+    # no mode: the prefix, then the data, then the reply
+    ("None", [("NAG201", 4), ("NAG101", 8)]),
+])
+def test_a_string_argument_decides_the_branches_of_the_helper_it_is_passed_to(mode, found):
+    source = ("import socket\n"
+              "class Client:\n"
+              "    def __init__(self, host, port):\n"
+              "        self.sock = socket.create_connection((host, port))\n"
+              "    def _send(self, data, mode=None):\n"
+              "        if mode is None:\n"
+              "            self.sock.sendall(b'LEGACY ')\n"
+              "        self.sock.sendall(data)\n"
+              "    def call(self, data):\n"
+              f"        self._send(data, mode={mode})\n"
+              "        return self.sock.recv(1024)\n")
+    assert codes(source) == found
+
+
+def test_a_wrapper_built_in_the_call_that_hands_it_to_a_function():
+    source = ("import socket\n"
+              "class Connection:\n"
+              "    def __init__(self, sock):\n"
+              "        self._socket = sock\n"
+              "    def send_packet(self, data):\n"
+              "        self._socket.sendall(data)\n"
+              "    def receive_packet(self):\n"
+              "        return self._socket.recv(4096)\n"
+              "def session(conn):\n"
+              "    while True:\n"
+              "        request = conn.receive_packet()\n"
+              "        if not request:\n"
+              "            break\n"
+              "        for packet in (b'\\x0a\\x00' + request, b'\\x0a\\x00end'):\n"
+              "            conn.send_packet(packet)\n"
+              "def serve(port):\n"
+              "    listener = socket.create_server(('', port))\n"
+              "    while True:\n"
+              "        client, _ = listener.accept()\n"
+              "        session(Connection(client))\n")
+    assert codes(source) == [("NAG103", 15), ("NAG202", 19)]
+
+
+@pytest.mark.parametrize("connect, found", [
+    # connected, greeted, asked and closed within each call: one exchange per connection
+    ("        self._connect()\n        self._recv()\n        self._send(data)\n        reply = self._recv()\n"
+     "        self._close()\n        return reply\n", []),
+    # connected once, closed by the caller when done: the next call asks on the same connection
+    ("        if self.sock is None:\n            self._connect()\n            self._recv()\n", [("NAG201", 9), ("NAG101", 20)]),
+])
+def test_a_client_that_connects_for_each_call_through_helpers(connect, found):
+    closing = "        if self.sock is not None:\n            self.sock.close()\n            self.sock = None\n"
+    source = ("import socket\nimport struct\n"
+              "class Client:\n"
+              "    def __init__(self, host, port):\n"
+              "        self.host, self.port = host, port\n"
+              "        self.sock = None\n"
+              "    def _connect(self):\n"
+              "        self._close()\n"
+              "        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        self.sock.connect((self.host, self.port))\n"
+              "    def _close(self):\n"
+              f"{closing}"
+              "    def _recv(self):\n"
+              "        n = struct.unpack('<L', self.sock.recv(4))[0]\n"
+              "        return self.sock.recv(n)\n"
+              "    def _send(self, data):\n"
+              "        self.sock.send(struct.pack('<L', len(data)))\n"
+              "        self.sock.send(data)\n"
+              "    def call(self, data):\n"
+              f"{connect}"
+              "        self._send(data)\n"
+              "        return self._recv()\n"
+              "    def close(self):\n"
+              "        self._close()\n")
+    assert codes(source) == found
+
+
+@pytest.mark.parametrize("top, end, found", [
+    # the connection is closed at the end of its turn: greeting, one request, one answer
+    ("", "            conn.close()\n", []),
+    # closed at the top of the next turn, before the next accept: the same
+    ("            self.close_previous()\n", "", []),
+    # kept in a list of clients, never closed: the next request may come on it
+    ("", "            self.clients.append(conn)\n", [("NAG202", 13)]),
+])
+def test_an_accept_loop_that_serves_one_request_per_connection(top, end, found):
+    source = ("import socket\nimport struct\n"
+              "class Server:\n"
+              "    def __init__(self, port):\n"
+              "        self.lsock = socket.create_server(('', port))\n"
+              "        self.conn = None\n"
+              "        self.clients = []\n"
+              "    def close_previous(self):\n"
+              "        if self.conn is not None:\n"
+              "            self.conn.close()\n"
+              "    def serve_forever(self):\n"
+              "        while True:\n"
+              f"{top}"
+              "            self.conn = conn = self.lsock.accept()[0]\n"
+              "            conn.sendall(b'hello')\n"
+              "            n = struct.unpack('<L', conn.recv(4))[0]\n"
+              "            request = conn.recv(n)\n"
+              "            conn.sendall(request.upper())\n"
+              f"{end}")
+    found = [(code, line + (1 if top else 0)) for code, line in found]
+    assert codes(source) == found
+
+
+@pytest.mark.parametrize("body, found", [
+    # the stock session: EHLO answered with one push() per line on a kept connection
+    ("    def process_message(self, peer, mailfrom, rcpttos, data, **kwargs):\n        self.messages.append(data)\n",
+     [("NAG202", 3)]),
+    # TCP_NODELAY set on each accepted connection before the base makes its channel
+    ("    def handle_accepted(self, conn, addr):\n"
+     "        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+     "        super().handle_accepted(conn, addr)\n", []),
+    # a listening socket of its own, maybe a Unix one: walked as the dispatcher it is
+    ("    def __init__(self, path):\n        asyncore.dispatcher.__init__(self)\n"
+     "        self.create_socket(socket.AF_UNIX, socket.SOCK_STREAM)\n", []),
+])
+def test_a_server_built_on_smtpd(body, found):
+    source = ("import asyncore, smtpd, socket\n\n"
+              "class MailSink(smtpd.SMTPServer):\n"
+              "    messages = []\n"
+              f"{body}")
+    assert codes(source) == found

@@ -147,6 +147,8 @@ HTTP_CLIENT_READ = FrameworkRead("by http.client's getresponse()")
 HTTPCORE_READ = FrameworkRead("by httpcore's HTTP connection")
 SSH_TRANSPORT_READ = FrameworkRead("by paramiko's Transport, which serves the SSH session on it and sends each "
                                    "packet with a write of its own")
+SMTPD_SESSION_READ = FrameworkRead("by smtpd's SMTPChannel, which serves each accepted connection as an SMTP session "
+                                   "and answers EHLO with one push() per line")
 INHERITED_FILE_SERVER_READ = FrameworkRead(
     "by http.server after the inherited `SimpleHTTPRequestHandler.do_GET()`, which writes each file's headers "
     "and body apart")
@@ -345,6 +347,8 @@ class Walker:
         # functions whose walk met a wait for a person -> ids of their calls made after it (people.py)
         self._paced_calls: dict = {}
         self._closed_here: set = set()
+        self._closed_each_turn: set = set()  # made in a loop's turn and closed by the next one's
+        self._made_always: set = set()  # made outside any `if` of the root walk (and its callers')
         self._served_by_library: list = []  # (accepted connection, the library's read) for paramiko's Transport
         self._instances: dict = {}  # ids of classes -> the Instance a wrapper argument of theirs is
 
@@ -380,9 +384,10 @@ class Walker:
                 act = Activation(func, dict(params), cls=cls, literals=self._sentinel_defaults(func))
                 self.stack = [func]
                 self._made_here, self._closed_here, self._first_exchanges, self._lent_out = set(), set(), {}, set()
+                self._closed_each_turn, self._made_always = set(), set()
                 out = self.function(act, dict(fresh), ())
                 for conn, read in self._first_exchanges.items():
-                    if out is not None and out.get(conn) != frozenset({CLOSED}) and self._handed_on(func, conn):
+                    if out is not None and not _is_closed(out.get(conn)) and self._handed_on(func, conn):
                         self.result.exchanges.setdefault(conn, read)  # (a handshake, then the caller's requests)
                 if cls is None:
                     self._handler_exit(func, out)
@@ -392,10 +397,15 @@ class Walker:
                 # made, used and closed on every normal path of one call (`self._open()` ...
                 # `self._close()` in each public method): one exchange per connection
                 for conn in (self._made_here & self._closed_here) - self._lent_out:
-                    if out is not None and out.get(conn) == frozenset({CLOSED}):
+                    # (closed where the path also clears the attribute, `self.sock = None`: only
+                    # when this call made it on every path, not `if self.sock is None: connect()`
+                    # on a connection other methods keep open)
+                    closed = out is not None and (out.get(conn) == frozenset({CLOSED})
+                                                  or _is_closed(out.get(conn)) and conn in self._made_always)
+                    if closed or conn in self._closed_each_turn:
                         self.result.bracketed.add(conn)
                 for conn in self._closed_here - self._made_here:
-                    if out is not None and out.get(conn) == frozenset({CLOSED}) and self._answers_once(func, conn):
+                    if out is not None and _is_closed(out.get(conn)) and self._answers_once(func, conn):
                         self.result.bracketed.add(conn)
         # A kept connection (an attribute, a pool) written in one method and read in another is
         # used for request/response even when no single walk sees the write before the read.
@@ -418,6 +428,7 @@ class Walker:
                 self.result.exchanges.setdefault(conn, read)
         self._http_connection_exchanges()
         self._file_server_exchanges()
+        self._smtpd_exchanges()
         for conn, read in self._served_by_library:  # (a read of the project's own, when seen, is shown instead)
             self.result.exchanges.setdefault(conn, read)
         self._network_backend_exchanges()
@@ -483,6 +494,39 @@ class Walker:
             get = self.index.method(cls, "do_GET")
             if get is None or _calls_base_method(get):
                 self.result.exchanges.setdefault(conn, INHERITED_FILE_SERVER_READ)
+
+    def _smtpd_exchanges(self) -> None:
+        """A server class of ours built on smtpd's SMTPServer: its connections are SMTP sessions
+        smtpd serves with Nagle on (reported at the class), unless the module sets TCP_NODELAY
+        somewhere (in its own handle_accepted(), say). (A class whose own `__init__` makes the
+        listening socket, maybe AF_UNIX, instead of the base's: walked as the dispatcher it is.)"""
+        servers = [cls for cls in {id(c): c for c in self.index.classes.values()}.values()
+                   if not self.index.is_foreign(cls)
+                   and any(self.imports.qualify(base) in C.SMTPD_SERVERS
+                           for klass in self.index.class_chain(cls) for base in klass.bases)
+                   and not any("__init__" in klass.methods and not self._inits_base(klass.methods["__init__"])
+                               for klass in self.index.class_chain(cls))]
+        bodies = [self.index.module.body] + [func.node.body for func in self.index.functions]
+        if not servers or any((dotted(arg) or "").endswith("TCP_NODELAY")
+                              for body in bodies for call in self.calls(body) for arg in call.args):
+            return
+        for cls in servers:
+            conn = self.resolver.conn(cls.node, C.TCP_SERVER, "conn")
+            self.result.made_as.setdefault(conn, "conn")
+            self.result.exchanges.setdefault(conn, SMTPD_SESSION_READ)
+
+    def _inits_base(self, init: FunctionInfo) -> bool:
+        """Does the constructor run its base's (`super().__init__(...)`, `SMTPServer.__init__(
+        self, ...)`), not another class's (`asyncore.dispatcher.__init__(self)`)?"""
+        bases = {klass.name for klass in self.index.class_chain(init.cls)} if init.cls is not None else set()
+        for call in ast.walk(init.node):
+            if type(call) is not ast.Call or type(call.func) is not ast.Attribute or call.func.attr != "__init__":
+                continue
+            receiver = call.func.value
+            if type(receiver) is ast.Call and dotted(receiver.func) == "super" \
+                    or self.imports.qualify(receiver) in C.SMTPD_SERVERS or dotted(receiver) in bases:
+                return True
+        return False
 
     def _http_connection(self, cls: ClassInfo | None) -> bool:
         """Is the class built on http.client's HTTPConnection (in this file or a linked one)?"""
@@ -982,9 +1026,11 @@ class Walker:
         return id(frame.act.func), (id(frame.act.func), name)
 
     def _set_flag(self, state, owner: int, name: str, value):
-        """`self.x = None`: every chain of this path knows it from here on (a value that is not
-        a literal: nothing known of x)."""
+        """`self.x = None`: every chain of this path knows it from here on (a new socket: that it
+        is not None; any other value that is not a literal: nothing known of x)."""
         facts = flags.assigned(value) or {}
+        if not facts and type(value) is ast.Call and self.imports.qualify(value.func) in C.FACTORIES:
+            facts = {flags.TRUTH: True, flags.NONE: False}  # `self.sock = socket.socket()`: a socket, not None
         new = frozenset(((owner, name, aspect), known) for aspect, known in facts.items())
         out = {}
         for conn, chains in {PATH: frozenset({EMPTY}), **state}.items():
@@ -1054,6 +1100,12 @@ class Walker:
         touched = self._touches
         first_in = enter(state)
         first_out = self.block(stmt.body, first_in, frame)
+        if infinite and not self._ruled_out:
+            # a server's `while True:` accept loop never ends the function: a connection it
+            # accepts and closes in the same turn is one exchange, as in a function that returns
+            turn_end = join(first_out, *loop.continues)
+            self._closed_each_turn.update(conn for conn in self._made_here if loop.key in conn.made_in_loops
+                                          and turn_end is not None and _is_closed(turn_end.get(conn)))
         second_in = enter(join(first_out, *loop.continues))
         if self._touches == touched and second_in == first_in:
             # a turn that touched no stream and changed nothing: the second is the same turn
@@ -1429,7 +1481,7 @@ class Walker:
             # connection this call made and still holds is another thread's meanwhile (an I/O
             # thread's `await self._closed.wait()` while callbacks exchange on it): no one exchange
             if state is not None and func.attr == "wait":
-                self._lent_out.update(c for c in self._made_here if c in state and state[c] != frozenset({CLOSED}))
+                self._lent_out.update(c for c in self._made_here if c in state and not _is_closed(state[c]))
             return shadow(state)
         named = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
         built = self.resolver.class_named(func, frame.act) if named in self.index.classes else None
@@ -1747,11 +1799,13 @@ class Walker:
     def _instance_of(self, value, frame: _Frame) -> Instance | None:
         """`self.handle_status(conn)` with `conn = ServerConn(sock)`: the classes of ours the
         argument is an instance of (one Instance per set of classes, so that walks replay)."""
-        if type(value) is not ast.Name or frame.act.func is None or value.id not in frame.act.func.bindings:
+        if frame.act.func is None or not (type(value) is ast.Name and value.id in frame.act.func.bindings
+                                          or type(value) is ast.Call):  # (or built right there: `serve(Conn(sock))`)
             return None
         key = ("instance-arg", id(value), id(frame.act.self_cls))
         if key not in self._interesting:
-            classes = tuple(self.resolver.receiver_classes(value, frame.act))
+            classes = tuple(self.resolver.receiver_classes(value, frame.act) if type(value) is ast.Name
+                            else self.resolver._instance_classes([(value, frame.act.func)], 0))
             self._interesting[key] = self._instances.setdefault(
                 tuple(id(c) for c in classes), Instance(classes, False, value)) if classes else None
         return self._interesting[key]
@@ -2242,6 +2296,14 @@ class Walker:
                     found.conn.optional_nodelay = optional
             found.conn.made_in_loops = self._loops(frame)
             found.conn.made_under = frozenset(id(test) for test in frame.conds)
+            if not frame.conds and not frame.outer_conds and not self._ruled_out:
+                self._made_always.add(found.conn)
+            if self._later_turns and not self._ruled_out and found.conn.side == C.SERVER \
+                    and _is_closed(state.get(found.conn)):
+                # closed before the accept loop takes the next one (`self._close()` at the top
+                # of each turn): each carried what one turn did (a client's loop that closes a
+                # failed attempt and tries the next address keeps the one that connects)
+                self._closed_each_turn.add(found.conn)
             self._made_here.add(found.conn)
             self._taint()  # (a connection made here is this call's: its loops and tests)
             self._touches += 1
@@ -2653,9 +2715,12 @@ def _first(call: ast.Call) -> list:
     return [args[0].value] if args else []
 
 
-def _literal(expr):
-    """(True, value) for `True`, `False`, `None` and integers; (False, None) for anything else."""
-    if type(expr) is ast.Constant and (expr.value is None or type(expr.value) in (bool, int)):
+def _literal(expr, strings: bool = False):
+    """(True, value) for `True`, `False`, `None`, integers, and with strings short strings (an
+    argument, `method="socket"`, that `if method is not None:` in the callee decides; not a
+    local's `buf = ""`, which `buf += sock.recv(n)` changes); (False, None) for anything else."""
+    if type(expr) is ast.Constant and (expr.value is None or type(expr.value) in (bool, int)
+                                       or strings and type(expr.value) is str and len(expr.value) <= 32):
         return True, expr.value
     return False, None
 
@@ -2680,7 +2745,7 @@ def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> d
     out = {}
     rebound = _rebound_otherwise(callee)
     for name, value in given.items():
-        known, literal = _literal(value)
+        known, literal = _literal(value, strings=True)
         if not known and type(value) is ast.Name and value.id in held:
             known, literal = True, held[value.id]
         # (a parameter the body assigns again is followed per path by the walk: `if noreply is
@@ -3074,6 +3139,11 @@ def _may_iterate_or_close(stmt) -> bool:
     if kind in WITHS:
         return any(type(item.context_expr) is not ast.Call for item in stmt.items)
     return False
+
+
+def _is_closed(chains) -> bool:
+    """Is the connection closed on every path (whatever flags the paths know besides)?"""
+    return bool(chains) and all(c[6] == CLOSED[6] for c in chains)
 
 
 def shadow(state):

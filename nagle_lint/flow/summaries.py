@@ -103,6 +103,21 @@ class ModuleIndex:
             self._in_foreign = True
             self._scan_block(module.body[own_count:], cls=None, func=None)
             self._in_foreign = False
+        self._bind_function_attributes()
+
+    def _bind_function_attributes(self) -> None:
+        """`_write = write` in a class body, `write(self, data)` a module function: a method of
+        the class (its `self` is the instance), as Python binds it."""
+        for info in {id(c): c for c in self.classes.values()}.values():
+            for name, value in info.attrs.items():
+                func = self.module_functions.get(value.id) if type(value) is ast.Name else None
+                if func is None or name in info.methods or not func.params:
+                    continue
+                self._in_foreign = id(func) in self.foreign
+                method = self._add_function(func.node, info, None)
+                self._in_foreign = False
+                info.methods[name] = method
+                self.member_names.add(name)
 
     def is_foreign(self, info) -> bool:
         return id(info) in self.foreign

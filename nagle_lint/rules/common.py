@@ -5,7 +5,7 @@ import ast
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from nagle_lint.flow.paths import HTTP_CLIENT_READ, FrameworkRead
+from nagle_lint.flow.paths import HTTP_CLIENT_READ, SMTPD_SESSION_READ, FrameworkRead
 from nagle_lint.model import Confidence
 from nagle_lint.rules.base import Rule
 from nagle_lint.streams import catalog as C
@@ -300,6 +300,8 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             fix = "call set_nodelay(True) on the stream once it is handed back"
         elif conn.facts.role == C.IOSTREAM and conn.label:  # tornado's TCPServer.handle_stream(stream, ...)
             fix = f"call {conn.label}.set_nodelay(True) where it is handed the stream"
+        elif read is SMTPD_SESSION_READ:
+            fix = "set TCP_NODELAY on `conn` in a handle_accepted(conn, addr) of the class, then call the base's"
         elif conn.socket_attr:  # telnetlib.Telnet: its socket is an attribute, there once it connects
             fix = f"set TCP_NODELAY on its socket, its `.{conn.socket_attr}`, once it is connected"
         elif side == C.CLIENT:

@@ -184,6 +184,10 @@ HANDLER_BASES: dict[str, StreamFacts] = {
 BARE_HANDLER_BASES = frozenset({"socketserver.BaseRequestHandler", "socketserver.StreamRequestHandler"})
 # its stock do_GET() writes a file's headers, then its body: two sends on an unbuffered wfile
 FILE_SERVER_HANDLER = "http.server.SimpleHTTPRequestHandler"
+# the standard library's asyncore SMTP servers (Python <= 3.11): each accepted connection is an
+# SMTP session of commands and replies served by smtpd.SMTPChannel, Nagle on, and the stock
+# channel answers EHLO with one push() per line
+SMTPD_SERVERS = frozenset({"smtpd.SMTPServer", "smtpd.DebuggingServer", "smtpd.PureProxy"})
 UNIX_SERVERS = frozenset({
     "socketserver.UnixStreamServer", "socketserver.ThreadingUnixStreamServer",
     "socketserver.ForkingUnixStreamServer", "socketserver.UnixDatagramServer",
