@@ -2752,7 +2752,22 @@ def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> d
         # None: noreply = self.default_noreply`; one it rebinds some other way is not)
         if known and name in names and name not in rebound:
             out[name] = literal
+    if any(type(v) is str for v in out.values()):
+        # a string only where the callee tests the parameter: `_simple_command("NOOP")` and
+        # `_simple_command("CAPABILITY")` are the same walk, replayed, not one walk each
+        tested = _tested_names(callee)
+        out = {name: v for name, v in out.items() if type(v) is not str or name in tested}
     return out
+
+
+def _tested_names(func: FunctionInfo) -> frozenset:
+    """The names an `if`, `while`, conditional expression or assert of the function tests."""
+    found = func.node.__dict__.get("_nagle_tested")
+    if found is None:
+        found = func.node._nagle_tested = frozenset(
+            name.id for node in ast.walk(func.node) if type(node) in (ast.If, ast.While, ast.IfExp, ast.Assert)
+            for name in ast.walk(node.test) if type(name) is ast.Name)
+    return found
 
 
 # what a try body's trailing writes may not hold (Walker._only_writes): each may raise anything
