@@ -3884,3 +3884,50 @@ def test_a_server_built_on_smtpd(body, found):
               "    messages = []\n"
               f"{body}")
     assert codes(source) == found
+
+
+@pytest.mark.parametrize("iterated, found", [
+    # the ready ones of the kept clients: connections with a history, answering requests
+    ("ready", [("NAG202", 11)]),
+    # the same loop over the clients themselves
+    ("self.clients", [("NAG202", 11)]),
+])
+def test_the_sockets_select_returns_ready_from_a_list_of_accepted_ones(iterated, found):
+    source = ("import select\nimport socket\n"
+              "class Server:\n"
+              "    def __init__(self, port):\n"
+              "        self.clients = []\n"
+              "        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        self.listener.bind(('', port))\n"
+              "        self.listener.listen(5)\n"
+              "    def run(self):\n"
+              "        while True:\n"
+              "            client, addr = self.listener.accept()\n"
+              "            self.clients.append(client)\n"
+              "            ready, _, _ = select.select(self.clients, [], [], 0)\n"
+              f"            for sock in {iterated}:\n"
+              "                request = sock.recv(1024)\n"
+              "                sock.send(b'200 ' + request)\n")
+    assert codes(source) == found
+
+
+def test_a_write_method_kept_in_a_local_picked_by_a_conditional_expression():
+    source = ("import socket\nimport struct\n"
+              "class Client:\n"
+              "    tls = False\n"
+              "    def connect(self, host, port):\n"
+              "        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        self.sock.connect((host, port))\n"
+              "    def read(self):\n"
+              "        recvmeth = self.sock.read if self.tls else self.sock.recv\n"
+              "        return recvmeth(4096)\n"
+              "    def write(self, data):\n"
+              "        writemeth = self.sock.write if self.tls else self.sock.sendall\n"
+              "        writemeth(struct.pack('>I', 4 + len(data)) + data)\n"
+              "    def batch(self, docs):\n"
+              "        for doc in docs:\n"
+              "            self.write(doc)\n"
+              "        return [self.read() for _ in docs]\n")
+    result = check_source(source, "t.py")
+    assert [(f.code, f.span.line) for f in result.findings] == [("NAG201", 6), ("NAG103", 16)]
+    assert "on `self.sock`" in result.findings[1].message

@@ -1169,6 +1169,9 @@ class Walker:
         if not isinstance(found, Stream):
             return None
         name = dotted(stmt.iter) or ""
+        listed = self.resolver.select_argument(name, frame.act) if "." not in name else None
+        if listed is not None:  # `for sock in ready:` after `ready, _, _ = select.select(self.clients, ...)`
+            name = dotted(listed)
         return found.conn, frozenset({COLD if "." not in name else EMPTY})
 
     def _makes(self, value, conn: Conn, frame: _Frame) -> bool:
@@ -1550,6 +1553,8 @@ class Walker:
         return found
 
     def _method_of(self, value, act: Activation) -> "BoundMethod | None":
+        if type(value) is ast.IfExp:  # `send = sock.write if tls else sock.sendall`
+            value = picked_method(value) or value
         if type(value) is not ast.Attribute or value.attr not in STREAM_METHODS:
             return None
         stream = self.resolver.resolve(value.value, act)
@@ -2103,7 +2108,15 @@ class Walker:
         if conn.handler is not None and (cls is None or conn.handler not in self.index.class_chain(cls)):
             return
         known = self.result.names.get(conn)
-        if type(call.func) is not ast.Attribute or (known and (known[1] == C.SOCKET or stream.role != C.SOCKET)):
+        if known and (known[1] == C.SOCKET or stream.role != C.SOCKET):
+            return
+        if type(call.func) is ast.Name:  # `send(b)` after `send = self.sock.sendall` (or a pick of two)
+            values = [picked_method(v) if type(v) is ast.IfExp else v for v, _ in self._bound(call.func, frame)]
+            receivers = {shown(v.value) for v in values if type(v) is ast.Attribute}
+            if len(receivers) == 1 and None not in receivers:
+                self.result.names[conn] = (receivers.pop(), stream.role)
+            return
+        if type(call.func) is not ast.Attribute:
             return
         sock_call = call.func.attr.startswith("sock_") and args_of(call)  # loop.sock_sendall(sock, ...)
         name = shown(args_of(call)[0].value if sock_call else call.func.value)
@@ -3140,9 +3153,12 @@ def _merge_facts(chains) -> set:
 
 
 def _kept_method_call(call: ast.Call, func: FunctionInfo) -> bool:
-    """`recv(4096)` after `recv = self.socket.recv`: a stream's method kept in a local."""
-    return type(call.func) is ast.Name and any(type(b.value) is ast.Attribute and b.value.attr in STREAM_METHODS
-                                               for b in func.bindings.get(call.func.id, ()))
+    """`recv(4096)` after `recv = self.socket.recv` (or `= sock.read if tls else sock.recv`): a
+    stream's method kept in a local."""
+    return type(call.func) is ast.Name and any(
+        type(value) is ast.Attribute and value.attr in STREAM_METHODS
+        for value in (picked_method(b.value) if type(b.value) is ast.IfExp else b.value
+                      for b in func.bindings.get(call.func.id, ())))
 
 
 def _may_iterate_or_close(stmt) -> bool:

@@ -220,8 +220,8 @@ class ModuleIndex:
             # `self.conns = {n: connect(a) for n, a in shards.items()}`: a container of those
             self._container(key, value.value if type(value) is ast.DictComp else value.elt, cls, func)
         binding = Binding(value, index, func)
-        if type(value) is ast.Attribute:
-            self.attribute_valued.add(key)
+        if type(value) is ast.Attribute or type(value) is ast.IfExp and type(value.body) is ast.Attribute:
+            self.attribute_valued.add(key)  # (`send = sock.write if tls else sock.sendall` too)
         if func is None:
             self.module_bindings.setdefault(key, []).append(binding)
             if index is None and "." not in key:

@@ -61,6 +61,8 @@ def split_findings(ctx: FileContext, rule: Rule):
             stream = ctx.facts.flow.names[split.conn][0]  # `self._send(b)`, a bound `self._sock.sendall`
         elif stream == "self" and split.conn in ctx.facts.flow.made_as:
             stream = ctx.facts.flow.made_as[split.conn]  # a wrapper's `self.send = stream.send`: as it was made
+        elif stream == "stream" and ctx.facts.flow.names.get(split.conn, ("stream",))[0] != "stream":
+            stream = ctx.facts.flow.names[split.conn][0]  # `send(b)`, a local bound `self.sock.sendall`
         if second is not split.second.node:  # as the flagged line names it, not the helper
             stream = _carrier(ctx, second, split.conn) or _handed_as(ctx, split.second, second) or (
                 receiver_name(second) if receiver_name(second) not in ("self", "stream") else stream)

@@ -640,6 +640,9 @@ class Resolver:
         if kind is ast.Name or kind is ast.Attribute:
             key = dotted(expr)
             if key is not None and index == EACH:  # `for conn in self.replicas:`: an element
+                listed = self.select_argument(key, act)
+                if listed is not None:  # `ready, _, _ = select.select(self.clients, ...)`
+                    return self.resolve(listed, act, EACH, depth + 1)
                 return self._container_element(key, act)
             if key is not None and index is not None and act is not None and act.func is not None \
                     and key in act.func.bindings and all(b.index is None for b in act.func.bindings[key]):
@@ -698,6 +701,16 @@ class Resolver:
             found.add(self.imports.qualify(value) if type(value) in (ast.Name, ast.Attribute) else None)
         name = found.pop() if len(found) == 1 else None
         return (name, hooked) if name in C.FACTORIES else None
+
+    def select_argument(self, name: str, act: Activation | None):
+        """The list `select.select()` was given for what `name` holds (`ready, _, _ =
+        select.select(self.clients, [], [])`: the ready ones are some of `self.clients`), or None."""
+        bindings = act.func.bindings.get(name, ()) if act is not None and act.func is not None else ()
+        found = {id(arg): arg for b in bindings if type(b.value) is ast.Call and type(b.index) is int
+                 and self.imports.qualify(b.value.func) == "select.select"
+                 and (arg := _arg(b.value, b.index, ("rlist", "wlist", "xlist")[b.index % 3])) is not None
+                 and dotted(arg) is not None}
+        return next(iter(found.values())) if len(found) == 1 and len(found) == len(bindings) else None
 
     def _selected_from(self, name: str, act: Activation | None) -> str | None:
         """The selector whose select() binds `name` (`for key, mask in sel.select():`), or None."""

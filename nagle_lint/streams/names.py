@@ -43,17 +43,19 @@ def uncast(expr):
 
 
 def picked_method(func: ast.IfExp) -> ast.Attribute | None:
-    """`sock.sendall if last else sock.send`: the first of two methods of one receiver that both
-    write, or both read; else None."""
+    """`sock.sendall if last else sock.send`, `sock.write if tls else sock.sendall`: one of two
+    methods of one receiver that both write, or both read (the socket's own when one is); else
+    None."""
     body, orelse = func.body, func.orelse
     if type(body) is not ast.Attribute or type(orelse) is not ast.Attribute:
         return None
     receiver = dotted(body.value)
     if receiver is None or receiver != dotted(orelse.value):
         return None
-    for family in (catalog.SOCKET_WRITES, catalog.SOCKET_READS, catalog.FILE_WRITES, catalog.FILE_READS):
+    for family, own in ((catalog.SOCKET_WRITES | catalog.FILE_WRITES, catalog.SOCKET_WRITES),
+                        (catalog.SOCKET_READS | catalog.FILE_READS, catalog.SOCKET_READS)):
         if body.attr in family and orelse.attr in family:
-            return body
+            return orelse if orelse.attr in own and body.attr not in own else body
     return None
 
 
