@@ -2960,7 +2960,7 @@ def _exclusive(first, second) -> bool:
     if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
         return False
     owner = a[0].rpartition(".")[0]
-    receivers = {owner} if owner in ("", "self") else {owner, "self"} if owner.startswith("self.") else {owner}
+    receivers = {owner, "self"} if owner.startswith("self.") else {owner}
     for node in (node for stmt in first.body for node in ast.walk(stmt)):
         if type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr) \
                 and any(dotted(t) == a[0] for t in _targets(node)):
