@@ -3931,3 +3931,66 @@ def test_a_write_method_kept_in_a_local_picked_by_a_conditional_expression():
     result = check_source(source, "t.py")
     assert [(f.code, f.span.line) for f in result.findings] == [("NAG201", 6), ("NAG103", 16)]
     assert "on `self.sock`" in result.findings[1].message
+
+
+def test_a_handler_class_the_subclass_names_in_a_class_attribute():
+    source = ("import socket\nimport threading\n"
+              "class Conn(threading.Thread):\n"
+              "    def __init__(self, sock):\n"
+              "        super().__init__()\n"
+              "        self.socket = sock\n"
+              "    def run(self):\n"
+              "        while self.socket.recv(4096):\n"
+              "            self.socket.send(b'ok\\r\\n')\n"
+              "class ServerBase(threading.Thread):\n"
+              "    def __init__(self, port):\n"
+              "        super().__init__()\n"
+              "        self.server = socket.create_server(('', port))\n"
+              "    def run(self):\n"
+              "        while True:\n"
+              "            soc, addr = self.server.accept()\n"
+              "            self.handler(soc).start()\n"
+              "class Telnet(ServerBase):\n"
+              "    handler = Conn\n")
+    assert codes(source) == [("NAG202", 16)]
+
+
+@pytest.mark.parametrize("factory", [
+    "    factory = Proto\n    server = await loop.create_server(factory, sock=sock)\n",
+    "    server = await loop.create_server(protocol, sock=sock)\n",
+])
+def test_an_asyncio_protocol_factory_held_in_a_name(factory):
+    source = ("import asyncio\nimport socket\n"
+              "class Proto(asyncio.Protocol):\n"
+              "    def connection_made(self, transport):\n"
+              "        self.transport = transport\n"
+              "    def data_received(self, data):\n"
+              "        self.transport.write(b'HTTP/1.1 200 OK\\r\\nContent-Length: 2\\r\\n\\r\\n')\n"
+              "        self.transport.write(b'ok')\n"
+              "async def serve(port, protocol=Proto):\n"
+              "    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "    sock.bind(('', port))\n"
+              "    sock.listen()\n"
+              "    loop = asyncio.get_running_loop()\n"
+              f"{factory}"
+              "    await server.serve_forever()\n")
+    found = codes(source)
+    assert [code for code, _ in found] == ["NAG102", "NAG202"] and found[0][1] == 8, found
+
+
+def test_a_socket_made_by_a_dataclass_field_default_factory():
+    source = ("import socket\nfrom dataclasses import dataclass, field\n\n"
+              "@dataclass\n"
+              "class Arm:\n"
+              "    host: str\n"
+              "    port: int\n"
+              "    sock: socket.socket = field(\n"
+              "        default_factory=lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM))\n"
+              "    def connect(self):\n"
+              "        self.sock.connect((self.host, self.port))\n"
+              "    def ask(self, text):\n"
+              "        self.sock.sendall(text.encode())\n"
+              "        return self.sock.recv(1024)\n")
+    result = check_source(source, "t.py")
+    assert [(f.code, f.span.line) for f in result.findings] == [("NAG201", 9)]
+    assert not result.findings[0].fixes  # (no statement can follow a lambda's expression)

@@ -392,9 +392,10 @@ def _generates_init(node: ast.ClassDef) -> bool:
 
 def _fields_init(node: ast.ClassDef) -> ast.FunctionDef:
     """The __init__ a @dataclass (or attrs class) is given: each annotated field a parameter
-    stored as `self.<field>` (not a ClassVar, nor a `field(init=False)`). Made by the analysis:
-    its body's nodes have no position."""
-    names = []
+    stored as `self.<field>` (not a ClassVar, nor a `field(init=False)`), or what the field's
+    `default_factory` lambda makes (a socket: the instance's own, as a rule). Made by the
+    analysis: its body's nodes have no position (but a factory's call keeps its own)."""
+    names, made = [], {}
     for stmt in node.body:
         if type(stmt) is not ast.AnnAssign or type(stmt.target) is not ast.Name:
             continue
@@ -406,8 +407,12 @@ def _fields_init(node: ast.ClassDef) -> ast.FunctionDef:
                                            for k in value.keywords):
             continue
         names.append(stmt.target.id)
+        factory = next((k.value for k in value.keywords if k.arg == "default_factory"), None) \
+            if type(value) is ast.Call else None
+        if type(factory) is ast.Lambda:  # `field(default_factory=lambda: socket.socket(...))`: what it makes
+            made[stmt.target.id] = factory.body
     body = [ast.Assign(targets=[ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=name, ctx=ast.Store())],
-                       value=ast.Name(id=name, ctx=ast.Load())) for name in names] or [ast.Pass()]
+                       value=made.get(name) or ast.Name(id=name, ctx=ast.Load())) for name in names] or [ast.Pass()]
     arguments = ast.arguments(posonlyargs=[], args=[ast.arg(arg=name) for name in ["self", *names]], vararg=None,
                               kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[])
     init = ast.FunctionDef(name="__init__", args=arguments, body=body, decorator_list=[], returns=None,

@@ -461,6 +461,11 @@ class Resolver:
         if func is None or func.cls is None or not called.startswith("self.") or called.count(".") != 1:
             return None
         named = self.index.class_attr(func.cls, called[5:])
+        if named is None:  # (set by the subclasses that run this method: `handler = Conn` there)
+            found = {dotted(v) for v in (self.index.class_attr(sub, called[5:]) for sub in self.index.subclasses(func.cls))
+                     if v is not None}
+            if len(found) == 1 and (only := found.pop()) in self.index.classes:
+                return only
         if named is None:
             bindings = self.index.self_bindings(func.cls, called)
             if len(bindings) == 1 and bindings[0].index is None and type(bindings[0].value) is ast.Name \
@@ -1951,6 +1956,15 @@ class Resolver:
         Proto(app)`, `functools.partial(Proto, app)`."""
         if type(factory) is ast.Lambda:
             return self._instance_classes([(factory.body, caller)], 0)
+        if type(factory) is ast.Name and caller is not None and factory.id not in self.index.classes:
+            # `factory = Proto` before the call, or `def serve(sock, protocol=Proto)`
+            bindings = caller.bindings.get(factory.id, ())
+            values = [b.value for b in bindings if b.index is None] if bindings else (
+                [default_of(caller.node, factory.id)] if factory.id in caller.params else [])
+            if values and len(values) == len(bindings or values) and None not in values:
+                found = [cls for value in values for cls in self._protocol_classes(value, None)]
+                return list({id(c): c for c in found}.values())
+            return []
         if type(factory) is ast.Call and (dotted(factory.func) or "").rpartition(".")[2] == "partial" \
                 and factory.args:
             factory = factory.args[0]
