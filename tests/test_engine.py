@@ -3994,3 +3994,26 @@ def test_a_socket_made_by_a_dataclass_field_default_factory():
     result = check_source(source, "t.py")
     assert [(f.code, f.span.line) for f in result.findings] == [("NAG201", 9)]
     assert not result.findings[0].fixes  # (no statement can follow a lambda's expression)
+
+
+@pytest.mark.parametrize("test, found", [
+    # the split is on the else of `len(msg) < 65536`: its second piece is 64 KiB or more
+    ("len(msg) < 65536", [("NAG201", 5)]),
+    # a bound too small to tell: the split may hold a small piece
+    ("len(msg) < 1024", [("NAG201", 5), ("NAG101", 11)]),
+])
+def test_a_split_only_on_the_else_of_a_small_size_test(test, found):
+    source = ("import socket\nimport struct\n"
+              "class Link:\n"
+              "    def __init__(self, host, port):\n"
+              "        self.sock = socket.create_connection((host, port))\n"
+              "    def put(self, msg):\n"
+              f"        if {test}:\n"
+              "            self.sock.sendall(struct.pack('!Q', len(msg)) + msg)\n"
+              "        else:\n"
+              "            self.sock.sendall(struct.pack('!Q', len(msg)))\n"
+              "            self.sock.sendall(msg)\n"
+              "    def ask(self, msg):\n"
+              "        self.put(msg)\n"
+              "        return self.sock.recv(8)\n")
+    assert codes(source) == found

@@ -56,14 +56,18 @@ def _collect(node, out: list) -> None:
 fast_children = children
 
 
-def large_guard(test) -> str | None:
-    """`len(x) > N` (or N < len(x), >=) with N >= LARGE_PIECE: the name x, else None."""
+def large_guard(test, taken: bool = True) -> str | None:
+    """`len(x) > N` (or N < len(x), >=) with N >= LARGE_PIECE: the name x, else None. With
+    taken False, for the else of the test: `len(x) < N` (or <=, N > len(x))."""
     if type(test) is not ast.Compare or len(test.ops) != 1:
         return None
     left, right, op = test.left, test.comparators[0], type(test.ops[0])
-    if op in (ast.Lt, ast.LtE):
+    greater, less = (ast.Gt, ast.GtE), (ast.Lt, ast.LtE)
+    if not taken:
+        greater, less = less, greater
+    if op in less:
         left, right = right, left
-    elif op not in (ast.Gt, ast.GtE):
+    elif op not in greater:
         return None
     if not (type(left) is ast.Call and dotted(left.func) == "len" and len(left.args) == 1 and not left.keywords):
         return None

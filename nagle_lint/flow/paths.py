@@ -824,7 +824,12 @@ class Walker:
             frame.act.params.update(before)
             frame.act.literals.clear()
             frame.act.literals.update(literals_before)
+            # (`if len(msg) < 65536: one write` `else:` header, then msg: a large second piece)
+            else_guard = large_guard(stmt.test, taken=False) if stmt.orelse else None
+            if else_guard:
+                frame.large.add(else_guard)
             other = self.block(stmt.orelse, else_in, frame) if stmt.orelse else else_in
+            frame.large.discard(else_guard)
             _agree_after(frame.act.params, [(after_body, taken), (dict(frame.act.params), other)])
             _agree_after(frame.act.literals, [(literals_after_body, taken), (dict(frame.act.literals), other)],
                          same=lambda a, b: type(a) is type(b) and a == b)
