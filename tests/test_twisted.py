@@ -83,6 +83,15 @@ def test_message_names_the_protocol_and_the_fix_and_no_setsockopt_fix():
       "def _dial(factory, host, port):\n    endpoint = clientFromString(reactor, f\"tcp:{host}:{port}\")\n"
       "    return endpoint.connect(factory)\n\n\ndef main(host, port):\n    return _dial(QueryFactory(), host, port)\n"),
      [("endpoint.connect", "NAG201")]),
+    # a factory that connects itself from its own method, called with no argument or with one
+    (("    protocol = Query\n",
+      "    protocol = Query\n\n    def __init__(self, host, port):\n        self.connect(host, port)\n\n"
+      "    def connect(self, host, port):\n        reactor.connectTCP(host, port, self)\n"),
+     [("connectTCP(host, port, self)", "NAG201"), ("QueryFactory())", "NAG201")]),
+    (("    protocol = Query\n",
+      "    protocol = Query\n\n    def __init__(self, host, port):\n        self.host, self.port = host, port\n"
+      "        self.connect()\n\n    def connect(self):\n        reactor.connectTCP(self.host, self.port, self)\n"),
+     [("connectTCP(self.host", "NAG201"), ("QueryFactory())", "NAG201")]),
     # the same with a unix: description
     (("def main(host, port):\n    reactor.connectTCP(host, port, QueryFactory())\n",
       "def main(path):\n    endpoint = clientFromString(reactor, \"unix:\" + path)\n"

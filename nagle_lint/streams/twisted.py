@@ -94,7 +94,7 @@ def _argument(call: ast.Call, position: int, keyword: str):
         if arg.keyword == keyword:
             return arg.value
     args = positional(call)
-    return args[position] if position < len(args) else None
+    return args[position] if 0 <= position < len(args) else None
 
 
 def _endpoint_side(resolver, expr, scope: FunctionInfo | None, depth: int = 0) -> str | None:
@@ -156,6 +156,11 @@ def _factory_protocols(resolver, factory, scope: FunctionInfo | None, depth: int
         found = resolver.class_named(args[0], Activation(scope)) if args and scope is not None else (
             resolver.index.classes.get(args[0].id) if args and type(args[0]) is ast.Name else None)
         return [found] if found is not None else []
+    if type(factory) is ast.Name and scope is not None and scope.is_method and scope.cls is not None \
+            and scope.params[:1] == [factory.id]:
+        # `reactor.connectTCP(host, port, self)` in a factory's own method
+        protocol = _protocol_of(resolver, scope.cls)
+        return [protocol] if protocol is not None else []
     if type(factory) is ast.Name and scope is not None and factory.id in scope.params \
             and factory.id not in scope.bindings and depth < 2:
         position = scope.params.index(factory.id) - (1 if scope.is_method else 0)
