@@ -4017,3 +4017,213 @@ def test_a_split_only_on_the_else_of_a_small_size_test(test, found):
               "        self.put(msg)\n"
               "        return self.sock.recv(8)\n")
     assert codes(source) == found
+
+
+_READER_THREAD_LINK = ("import queue\nimport socket\nimport threading\n"
+                       "class Link:\n"
+                       "    def __init__(self, host):\n"
+                       "        self.sock = socket.create_connection((host, 5084))\n"
+                       "        self.inbox = queue.Queue()\n"
+                       "        threading.Thread(target=self._pump, daemon=True).start()\n"
+                       "    def _recv(self):\n"
+                       "        return self.sock.recv(1024)\n"
+                       "    def _pump(self):\n"
+                       "        while True:\n"
+                       "            self.inbox.put(self._recv())\n"
+                       "    def send(self, msg):\n"
+                       "        self.sock.send(msg)\n")
+
+
+@pytest.mark.parametrize("client", [
+    # the link's own method waits on the queue its reader thread fills
+    ("class Client(Link):\n"
+     "    def call(self, msg):\n"
+     "        self.send(msg)\n"
+     "        return self.inbox.get(timeout=5)\n"),
+    # another object waits on the queue of the link it keeps
+    ("class Client:\n"
+     "    def __init__(self, host):\n"
+     "        self.link = Link(host)\n"
+     "    def call(self, msg):\n"
+     "        self.link.send(msg)\n"
+     "        return self.link.inbox.get()\n"),
+])
+def test_a_wait_on_a_queue_a_reader_thread_fills_is_the_read_of_the_reply(client):
+    source = _READER_THREAD_LINK + client + ("    def update(self):\n"
+                                             "        return self.call(b'SET' + self.call(b'GET'))\n")
+    # each call waits for its own reply: two exchanges, no split across them
+    assert codes(source) == [("NAG201", 6)]
+
+
+@pytest.mark.parametrize("connect, found", [
+    # connected again on every turn: a socket connects once, so no turn reuses a live connection
+    ("        try:\n            s.connect(addr)\n", []),
+    # connected on the first turn only: the later turns ask again on the same connection
+    ("        try:\n            if not up:\n                s.connect(addr)\n                up = True\n",
+     [("NAG201", 5)]),
+])
+def test_a_retry_loop_that_connects_each_turn_carries_one_exchange_per_connection(connect, found):
+    source = ("import socket\nimport time\n"
+              "def notify(addr, msg):\n"
+              "    up = False\n"
+              "    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "    for _ in range(5):\n"
+              + connect +
+              "            s.send(msg)\n"
+              "            if s.recv(1024):\n"
+              "                break\n"
+              "        except OSError:\n"
+              "            time.sleep(1)\n"
+              "    s.close()\n")
+    assert codes(source) == found
+
+
+@pytest.mark.parametrize("get, found", [
+    # a pool of ours hands back the connection it keeps: asked again on every call
+    ("        if self.sock is None:\n"
+     "            self.sock = socket.create_connection(self.addr)\n"
+     "        return self.sock\n", [("NAG201", 8)]),
+    # a dialer of ours makes a new connection on every call: one exchange each
+    ("        return socket.create_connection(self.addr)\n", []),
+])
+def test_a_connection_handed_back_by_a_method_of_an_object_we_keep(get, found):
+    source = ("import socket\n"
+              "class Pool:\n"
+              "    def __init__(self, addr):\n"
+              "        self.addr = addr\n"
+              "        self.sock = None\n"
+              "    def get(self):\n"
+              + get +
+              "class Client:\n"
+              "    def __init__(self, addr):\n"
+              "        self.pool = Pool(addr)\n"
+              "    def call(self, frame):\n"
+              "        s = self.pool.get()\n"
+              "        s.sendall(frame)\n"
+              "        return s.recv(3)\n")
+    assert codes(source) == found
+
+
+def test_a_read_method_a_subclass_keeps_for_the_base_class_reader():
+    source = ("import queue\nimport socket\nimport threading\n"
+              "class Port(threading.Thread):\n"
+              "    def __init__(self):\n"
+              "        super().__init__(daemon=True)\n"
+              "        self.com = None\n"
+              "        self.com_read = None\n"  # (a placeholder until the subclass connects)
+              "        self.rx = queue.Queue()\n"
+              "    def run(self):\n"
+              "        while True:\n"
+              "            self.rx.put(self.com_read(1024))\n"
+              "    def write(self, data):\n"
+              "        self.com.send(data)\n"
+              "    def read(self, timeout=None):\n"
+              "        return self.rx.get(timeout=timeout)\n"
+              "class SocketPort(Port):\n"
+              "    def __init__(self, host, port):\n"
+              "        super().__init__()\n"
+              "        self.com = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        self.com.connect((host, port))\n"
+              "        self.com_read = self.com.recv\n"
+              "        self.start()\n")
+    assert codes(source) == [("NAG201", 20)]
+
+
+_PEER = ("import socket\n"
+         "class Peer:\n"
+         "    def __init__(self, sock):\n"
+         "        self.socket = sock\n"
+         "    def send(self, payload):\n"
+         "        self.socket.sendall(payload)\n"
+         "    def hello(self):\n"
+         "        self.send(b'version')\n"
+         "    def loop(self):\n"
+         "        while True:\n"
+         "            self.socket.recv(8192)\n"
+         "class NodePeer(Peer):\n"
+         "    def __init__(self, sock, host):\n"
+         "        self.host = host\n"
+         "        super().__init__(sock)\n"
+         "    def reconnect(self):\n"
+         "        self.socket = socket.create_connection(self.host)\n")
+
+
+@pytest.mark.parametrize("connect", [
+    # each turn hands a new connection to a new object: its `self.socket` is that connection,
+    # not the one another method (reconnect) assigns
+    "        sock = socket.create_connection(peer)\n        node = NodePeer(sock, peer)\n",
+    # the same, made in the constructor's argument
+    "        node = NodePeer(socket.create_connection(peer), peer)\n",
+])
+def test_an_object_built_each_turn_writes_on_the_connection_its_constructor_is_handed(connect):
+    source = _PEER + "def connect_all(peers):\n    for peer in peers:\n" + connect + "        node.hello()\n"
+    found = codes(source)
+    assert not any(code == "NAG103" for code, _ in found), found
+    assert ("NAG201", 17) in found  # (reconnect's kept connection is still judged)
+
+
+@pytest.mark.parametrize("init", [
+    "        SocketTransport.__init__(self, socket_obj)\n",
+    "        super().__init__(socket_obj)\n",
+])
+def test_an_object_handed_a_socket_of_unknown_origin_does_not_write_the_one_its_class_makes(init):
+    source = ("import socket\n"
+              "class SocketTransport:\n"
+              "    def __init__(self, socket_obj=None):\n"
+              "        if socket_obj is not None:\n"
+              "            self.socket = socket_obj\n"
+              "        else:\n"
+              "            self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "    def send(self, msg):\n"
+              "        self.socket.sendall(msg)\n"
+              "    def receive(self):\n"
+              "        return self.socket.recv(8)\n"
+              "class Framed(SocketTransport):\n"
+              "    def __init__(self, socket_obj=None):\n"
+              + init +
+              "def serve(conn):\n"  # (conn: handed by a thread helper nobody here follows)
+              "    link = Framed(conn)\n"
+              "    link.send(b'version')\n"
+              "    link.send(b'challenge')\n"
+              "    return link.receive()\n")
+    # the two sends are on `conn`, not on the client socket made on the else branch
+    assert codes(source) == [("NAG201", 7)]
+
+
+@pytest.mark.parametrize("reader, found", [
+    # the file object socket.makefile("rb") would build, built by hand
+    ('io.BufferedReader(socket.SocketIO(conn, "r"), 8192)', [("NAG202", 5)]),
+    ('socket.SocketIO(conn, "r")', [("NAG202", 5)]),
+    # a file of its own, not the connection
+    ('io.BufferedReader(open("log", "rb"))', []),
+])
+def test_a_reader_built_on_socket_io_reads_the_connection(reader, found):
+    source = ("import io\nimport socket\n"
+              "def serve(listener):\n"
+              "    while True:\n"
+              "        conn, _ = listener.accept()\n"
+              f"        rfile = {reader}\n"
+              "        while rfile.readline():\n"
+              "            conn.sendall(b'HTTP/1.1 200 OK\\r\\n\\r\\n')\n"
+              "srv = socket.create_server(('', 8080))\n"
+              "serve(srv)\n")
+    assert codes(source) == found
+
+
+@pytest.mark.parametrize("send, found", [
+    ("Framed.send(self, self.sock, msg)", [("NAG101", 6), ("NAG201", 10)]),  # through the class, on self
+    ("self.send(self.sock, msg)", [("NAG101", 6), ("NAG201", 10)]),
+])
+def test_a_base_method_called_through_its_class_on_self(send, found):
+    source = ("import socket\nimport struct\n"
+              "class Framed:\n"
+              "    def send(self, sock, msg):\n"
+              "        sock.sendall(struct.pack('>I', len(msg)))\n"
+              "        sock.sendall(msg)\n"
+              "        return sock.recv(4)\n"
+              "class Client(Framed):\n"
+              "    def __init__(self, addr):\n"
+              "        self.sock = socket.create_connection(addr)\n"
+              "    def request(self, msg):\n"
+              f"        return {send}\n")
+    assert codes(source) == found

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 
 import ast
 
-from nagle_lint.flow import console, flags, handoff, people
+from nagle_lint.flow import console, flags, handoff, people, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import (CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
                                       iter_statements)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
-from nagle_lint.streams.infer import (Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
-                                     is_connection, return_statements, returns_new, yields_once)
+from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
+                                     is_connection, return_statements, returns_new, self_first, yields_once)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, picked_method, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
@@ -888,6 +888,10 @@ class Walker:
         targets = stmt.targets
         width = max((len(t.elts) for t in targets if type(t) in (ast.Tuple, ast.List)), default=0)
         state = self.created(state, stmt.value, frame, width, targets)
+        if type(stmt.value) is ast.Call and width == 0:
+            for arg in positional(stmt.value):
+                if type(arg) is ast.Call:  # `client = Client(socket.create_connection(peer))`
+                    state = self.created(state, arg, frame)
         for target in targets:
             key = dotted(target)
             if (key is not None and (key.startswith("self.") and key.count(".") == 1 or "." not in key)
@@ -1450,6 +1454,7 @@ class Walker:
                 if isinstance(found, Stream) and found.role == (C.TELNET if method == "open" else C.SOCKET) \
                         and found.conn.side == C.CLIENT:
                     self._taint()
+                    found.conn.reconnected_in.update(loop.key for loop in frame.loops if _each_turn(loop.node, call))
                     chains = self._chains(state, found.conn)
                     return {**state, found.conn: _restarted(chains, COLD)}
             elif method in STREAM_METHODS and not is_self:
@@ -1465,6 +1470,10 @@ class Walker:
                         consts = self.consts(frame)
                         self.result.loose_setopts[id(call)] = (call, *(constant(a, self.imports, consts)
                                                                         for a in args[:3]))
+        if type(func) is ast.Attribute and func.attr in queues.GETS and type(func.value) is ast.Attribute \
+                and (conn := self._queued_replies(func.value, frame)) is not None:
+            # `self.replies.get()`, filled by a reader thread's `recv()`: the reply is read here
+            return self.read(state, conn, call, self._loops(frame))
         bound = self._bound_method(func, frame)
         if bound is not None:  # `self._send = sock.sendall` ... `self._send(data)`
             return self.stream_call(bound.stream, bound.method, call, state, frame)
@@ -1477,7 +1486,9 @@ class Walker:
             return self.inline(callee, call, state, frame)
         methods = self.resolver.instance_callees(call, frame.act)
         if methods:  # a wrapper object's method: its self attributes are its own
-            return self._join_instances([self.inline(method, call, state, frame, on_instance=True, instance_cls=cls)
+            given = self._given_attributes(func.value, frame) if type(func) is ast.Attribute else {}
+            return self._join_instances([self.inline(method, call, state, frame, on_instance=True, instance_cls=cls,
+                                                     given=given)
                                          for method, cls in methods], [cls for _, cls in methods])
         if callee is not None:
             return self.inline(callee, call, state, frame)
@@ -1550,7 +1561,9 @@ class Walker:
             return None
         found = None
         for value, where in self._bound(func, frame):
-            method = self._method_of(value, Activation(where) if where is not None else frame.act)
+            if is_const(value, None):
+                continue  # (a placeholder until the connection is made: `self.com_read = None`)
+            method = self._method_of(value, Activation(where, cls=frame.act.cls) if where is not None else frame.act)
             if method is None or (found is not None and (method.stream.conn, method.method) !=
                                   (found.stream.conn, found.method)):
                 return None
@@ -1712,7 +1725,9 @@ class Walker:
         return not self._true_setter_call
 
     def inline(self, callee: FunctionInfo, call: ast.Call, state, frame: _Frame, on_instance: bool = False,
-               instance_cls: ClassInfo | None = None):
+               instance_cls: ClassInfo | None = None, given: dict | None = None):
+        """given: the instance's attributes its constructor was handed streams for (`self.socket`
+        of `NodePeer(sock)`)."""
         if not self.interesting(callee):
             return state
         if len(self.stack) > MAX_INLINE_DEPTH or callee in self.stack or self.steps > STEP_BUDGET:
@@ -1724,7 +1739,11 @@ class Walker:
             walk.depth = max(walk.depth, len(self.stack))
         params = {}
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+        if _unbound_on_self(call, callee):
+            names = ["self", *names]  # `Base.send(self, sock, msg)`: self first, then the parameters
         for name, value in zip(names, positional(call)):
+            if name == "self":
+                continue
             stream = self._stream_of(value, frame)
             if stream is not None:
                 params[name] = stream
@@ -1739,6 +1758,11 @@ class Walker:
                 stream = self._stream_of(arg.value, frame)
                 if stream is not None:
                     params[arg.keyword] = stream
+        given = dict(given or {})
+        if frame.act.given and type(call.func) is ast.Attribute and dotted(call.func.value) == "self":
+            given.update((key, frame.act.params[key]) for key in frame.act.given if key in frame.act.params)
+        for key, stream in given.items():
+            params.setdefault(key, stream)
         if (not on_instance and callee.cls is not None and frame.act.func is not None
                 and frame.act.func.cls is None and callee.is_method and not class_level(callee)):
             return state  # a method called on something that is not self: not ours to follow
@@ -1783,8 +1807,8 @@ class Walker:
         steps, touches = self.steps, self._touches
         self.stack.append(callee)
         try:
-            out = self.function(Activation(callee, params, cls=self_cls, literals=literals), state,
-                                self._loops(frame), sites,
+            out = self.function(Activation(callee, params, cls=self_cls, literals=literals, given=frozenset(given)),
+                                state, around, sites,
                                 frame.outer_conds + tuple((test, frame.act.func) for test in frame.conds))
         finally:
             self.stack.pop()
@@ -1798,6 +1822,93 @@ class Walker:
             self._keep_replay(shared, walk, state, out, sites, callee, self.steps - steps, self._touches - touches,
                               around)
         return out
+
+    def _queued_replies(self, held: ast.Attribute, frame: _Frame) -> Conn | None:
+        """The connection whose reads a reader thread puts on the queue `held` (`self.replies`,
+        `self.link.queue` of a wrapper object of ours), None for any other queue."""
+        if frame.act.func is None:
+            return None
+        owner = held.value
+        classes = [frame.act.self_cls] if type(owner) is ast.Name and owner.id == "self" \
+            else self.resolver.receiver_classes(owner, frame.act)
+        for cls in classes:
+            if cls is None:
+                continue
+            key = ("fed-queues", id(cls))
+            if key not in self._interesting:
+                self._interesting[key] = queues.fed_queues(self.index, cls, self._read_conn)
+            conn = self._interesting[key].get(held.attr)
+            if conn is not None:
+                return conn
+        return None
+
+    def _given_attributes(self, receiver, frame: _Frame) -> dict:
+        """`client = NodePeer(sock, peer)`, then `client.hello()`: the attributes the constructor
+        (and the base constructors it runs, `super().__init__(sock)`, `Base.__init__(self, sock)`)
+        sets from what it is handed, for this instance alone (`self.socket` is `sock` here,
+        whatever another method of the class assigns it)."""
+        func = frame.act.func
+        if type(receiver) is not ast.Name or func is None:
+            return {}
+        bindings = func.bindings.get(receiver.id, ())
+        if len(bindings) != 1 or bindings[0].index is not None or type(bindings[0].value) is not ast.Call:
+            return {}
+        built = bindings[0].value
+        key = ("given", id(built))  # (the same in every call of this activation)
+        if key not in frame.act.memo:
+            cls = self.resolver.class_named(built.func, frame.act)
+            init = self.index.method(cls, "__init__") if cls is not None else None
+            out: dict = {}
+            if init is not None:
+                self._init_attributes(cls, init, _handed(init, built), frame, out, 0)
+            frame.act.memo[key] = out
+        return frame.act.memo[key]
+
+    def _init_attributes(self, cls: ClassInfo, init: FunctionInfo, given: dict, frame: _Frame, out: dict,
+                         depth: int) -> None:
+        """given: the constructor's parameter names -> the caller's expressions for them. (A
+        value that is no stream known here is still this instance's: not the connection the
+        class makes on another path, `else: self.socket = socket.socket()`.)"""
+        streams = {name: self._stream_of(value, frame) or (None if is_const(value, None) else SOFT)
+                   for name, value in given.items()}
+        for klass in self.index.class_chain(cls):
+            for key, values in klass.self_bindings.items():
+                for binding in values:
+                    if binding.func is init and binding.index is None and type(binding.value) is ast.Name \
+                            and streams.get(binding.value.id) is not None:
+                        out.setdefault(key, streams[binding.value.id])
+        # `super().__init__(sock, chain)` (the next constructor up) or `Base.__init__(self, sock)`,
+        # handed the same expressions
+        chain = self.index.class_chain(cls)
+        above = chain[chain.index(init.cls) + 1:] if init.cls in chain and depth < 3 else []
+        if not above:
+            return
+        for inner in self.calls(init.node.body):
+            if type(inner.func) is not ast.Attribute or inner.func.attr != "__init__":
+                continue
+            if type(inner.func.value) is ast.Call and dotted(inner.func.value.func) == "super":
+                base_init = next((k.methods["__init__"] for k in above if "__init__" in k.methods), None)
+                handed = _handed(base_init, inner, given) if base_init is not None else {}
+            else:
+                base = self.resolver.class_named(inner.func.value, Activation(init))
+                base_init = self.index.method(base, "__init__") if base in above else None
+                args = positional(inner)
+                if base_init is None or not args or type(args[0]) is not ast.Name or args[0].id != "self":
+                    continue
+                handed = _handed(base_init, ast.Call(func=inner.func, args=inner.args[1:], keywords=inner.keywords),
+                                 given)
+            if base_init is not None:
+                self._init_attributes(cls, base_init, handed, frame, out, depth + 1)
+
+    def _read_conn(self, call: ast.Call, act: Activation) -> Conn | None:
+        """The connection a call reads: `self.sock.recv(n)`, or `self.com_read(n)` kept from it."""
+        func = call.func
+        if type(func) is ast.Attribute and func.attr in queues.READS:
+            found = self.resolver.resolve(func.value, act)
+            if isinstance(found, Stream):
+                return found.conn
+        bound = self._bound_method(func, _Frame(act))
+        return bound.stream.conn if bound is not None and bound.method in queues.READS else None
 
     def _methods_named(self, name: str) -> list:
         key = ("methods-named", name)
@@ -1941,6 +2052,12 @@ class Walker:
                     break
                 if type(target) is ast.Attribute and self._bound_method(target, _Frame(Activation(func))) is not None:
                     found = True  # a kept bound method (`self._recv(n)`)
+                    break
+                if type(target) is ast.Attribute and func.cls is not None and type(target.value) is ast.Name \
+                        and target.value.id == "self" and any(
+                            self._bound_method(target, _Frame(Activation(func, cls=sub))) is not None
+                            for sub in self.index.subclasses(func.cls)):
+                    found = True  # one a subclass binds (`self.com_read = self.com.recv` once connected)
                     break
                 callee = self.resolver.callee(call, Activation(func))
                 if callee is not None and callee is not func and self.interesting(callee, methods):
@@ -2175,7 +2292,8 @@ class Walker:
         chains = self._chains(state, conn)
         # (a TLS handshake reads the peer's part of the handshake, no answer to what the
         # application wrote in another method: a write-only TLS transport is no request/response)
-        if not _handshake_read(node) and self.result.kept_reads.get(conn) is None and any(c[6] for c in chains):
+        if not _handshake_read(node) and _better_read(self.result.kept_reads.get(conn), node) \
+                and any(c[6] for c in chains):
             self.result.kept_reads[conn] = node
         tails = []
         # in source order, so that which first piece a split names never depends on set order
@@ -2697,7 +2815,8 @@ class Walker:
         """(value, function it is assigned in) for every assignment of a name or self attribute."""
         key = dotted(expr)
         func = frame.act.func
-        cls = func.cls if func is not None else None
+        # (a subclass's walk of an inherited method: the subclass's assignments too)
+        cls = frame.act.cls or (func.cls if func is not None else None)
         if key is None:
             return []
         if key.startswith("self.") and cls is not None:
@@ -2719,8 +2838,14 @@ class Walker:
 
 def _better_read(known, node) -> bool:
     """Is node the read to name for a connection whose named read so far is known? The first,
-    but a reply's read over a TLS handshake's (`wrap_socket()` reads the peer's answer too)."""
-    return known is None or _handshake_read(known) and not _handshake_read(node)
+    but a reply's read over a TLS handshake's (`wrap_socket()` reads the peer's answer too), and
+    the connection's own read over a wait on the queue a reader thread fills from it."""
+    return known is None or _handshake_read(known) and not _handshake_read(node) \
+        or _queue_read(known) and not _queue_read(node) and not _handshake_read(node)
+
+
+def _queue_read(node) -> bool:
+    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in queues.GETS
 
 
 def _handshake_read(node) -> bool:
@@ -3017,11 +3142,45 @@ def _handshakes(call) -> bool:
     return not any(a.keyword == "do_handshake_on_connect" and not is_const(a.value, True) for a in args_of(call))
 
 
+def _unbound_on_self(call: ast.Call, callee: FunctionInfo) -> bool:
+    """`Base.send(self, sock, msg)`: a method of a class called through the class on `self`."""
+    return callee.is_method and not class_level(callee) and type(call.func) is ast.Attribute \
+        and dotted(call.func.value) != "self" and self_first(call)
+
+
+def _handed(init: FunctionInfo, call: ast.Call, names: dict | None = None) -> dict:
+    """The constructor's parameters -> the expressions a call hands them; with names (the
+    calling constructor's own parameters -> its caller's expressions), a parameter handed on by
+    name (`super().__init__(sock)`) is its caller's expression, and any other is left out."""
+    params = [p for p in init.params if p != "self"]
+    pairs = list(zip(params, positional(call))) + [(a.keyword, a.value) for a in args_of(call) if a.keyword in params]
+    if names is None:
+        return dict(pairs)
+    return {param: names[value.id] for param, value in pairs if type(value) is ast.Name and value.id in names}
+
+
 def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:
     """A loop around both the write and the read, but not around the connect: the same
     connection carries the exchange again next turn (a read-until-EOF loop alone does not)."""
     made = conn.made_in_loops
-    return made is not None and any(loop not in made and loop in write_loops for loop in read_loops)
+    return made is not None and any(loop not in made and loop not in conn.reconnected_in and loop in write_loops
+                                    for loop in read_loops)
+
+
+def _each_turn(loop: ast.stmt, call: ast.Call) -> bool:
+    """Does the call run on every turn of the loop that reaches it: in a statement of the loop's
+    body, or of a `try` or `with` body there, not under an `if` or an inner loop?"""
+    stmts = list(loop.body)
+    while stmts:
+        stmt = stmts.pop()
+        if type(stmt) in TRIES:
+            stmts.extend(stmt.body)
+        elif type(stmt) in WITHS:
+            stmts.extend(stmt.body)
+        elif not isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Match, *DEFINITIONS)) \
+                and any(node is call for node in ast.walk(stmt)):
+            return True
+    return False
 
 
 def _once_guard(stmt: ast.If, func) -> bool:

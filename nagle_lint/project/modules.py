@@ -276,6 +276,10 @@ def _definition_texts(path: str, stamp: tuple) -> dict[str, bytes]:
     return found
 
 
+_CLASS_BASES = re.compile(rb"[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)")
+_WORD = re.compile(rb"[A-Za-z_]\w*")
+
+
 class _Definitions(Mapping):
     """name -> does the definition touch a socket; whether one that does not forwards to one
     is asked per name, when first looked up (most of a module's names never are)."""
@@ -287,9 +291,14 @@ class _Definitions(Mapping):
 
     def __getitem__(self, name: str) -> bool:
         found = self._found[name]
-        if not found and self._forward and name not in self._asked:
+        if not found and name not in self._asked:
             self._asked.add(name)
-            found = self._found[name] = _forwards_to_socket(self._path, self._texts[name])
+            # (a class whose socket code is its base's here: `class Cmd(BaseParser): pass`)
+            header = _CLASS_BASES.match(self._texts[name])
+            bases = [b.decode("ascii") for b in _WORD.findall(header.group(1))] if header is not None else ()
+            found = any(base in self._found and base != name and self[base] for base in bases) \
+                or self._forward and _forwards_to_socket(self._path, self._texts[name])
+            self._found[name] = found
         return found
 
     def __iter__(self):

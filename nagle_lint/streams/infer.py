@@ -34,6 +34,9 @@ class Conn:
     optional_nodelay: str = ""  # the flag that turns TCP_NODELAY on, off by default (for messages)
     made_in_loops: tuple | None = None  # loops around the creation, when the walk saw it
     made_under: frozenset = frozenset()  # ids of the `if` tests around the creation, when the walk saw it
+    # loops that connect it again on every turn (`s.connect(a)` in a retry loop): a socket connects
+    # once, so what such a loop repeats is never carried twice by one connection
+    reconnected_in: set = field(default_factory=set)
     base: "Conn | None" = field(default=None, repr=False)  # the factory's connection this call made
     nodelay: bool = False  # TCP_NODELAY set on it somewhere (flow-insensitive, precision first)
     keep_alive: bool = True  # http.server handlers: HTTP/1.1 keeps the connection for more requests
@@ -136,6 +139,9 @@ class Activation:
     literals: dict = field(default_factory=dict)
     memo: dict = field(default_factory=dict)
     cls: ClassInfo | None = None  # the class of `self` when a subclass runs an inherited method
+    # the `self.x` keys of params that this instance's constructor was handed (`NodePeer(sock)`):
+    # its own methods called on self see them too
+    given: frozenset = frozenset()
 
     @property
     def self_cls(self) -> ClassInfo | None:
@@ -764,6 +770,17 @@ class Resolver:
             if isinstance(base, Stream) and index is None:
                 return self.stream(base.conn, _makefile_role(call, self.imports, self.index.consts, 1), site=call)
             return base if base is SOFT else None
+        if (qualified == "socket.SocketIO" or qualified in _BUFFERED_IO) and args_of(call) \
+                and type(args_of(call)[0].value) is not ast.Starred and index is None:
+            # `io.BufferedReader(socket.SocketIO(sock, "r"))`: what socket.makefile() builds, by hand
+            base = self.resolve(args_of(call)[0].value, act, None, depth + 1)
+            if isinstance(base, Stream):
+                mode = _arg(call, 1, "mode")
+                mode = mode.value if is_str(mode) else "r"
+                role = _BUFFERED_IO.get(qualified) or (
+                    "raw-rw" if "r" in mode and "w" in mode else C.RAW_WRITER if "w" in mode else C.READER)
+                return self.stream(base.conn, role, site=call)
+            return base if base is SOFT else None
         if self._socket_subclass(self.class_named(func, act)):
             return self._factory(call, "socket.socket", act, index)
         if type(func) is ast.Attribute:
@@ -812,7 +829,9 @@ class Resolver:
                 owner = dotted(func.value)
                 if owner is not None and index is None:
                     element = self._container_element(owner, act)
-                    if element is not None:
+                    # (`self.pool.get()` on an object of ours: its get() says, below)
+                    if element is not None and not (element is SOFT and act is not None and act.func is not None
+                                                    and self.instance_callees(call, act)):
                         return element
         if type(func) is ast.Name and index is None and act is not None and act.func is not None \
                 and func.id in act.func.params and is_const(default_of(act.func.node, func.id), None):
@@ -839,6 +858,18 @@ class Resolver:
             return self._yields(callee, depth)  # `for sock in self.socket():` over a generator of ours
         if callee is not None and index is not None and index >= 0:
             return self._returned_item(callee, index, depth)  # `binding, sock = _make_socket(...)`
+        if callee is None and index is None and type(func) is ast.Attribute and act is not None \
+                and act.func is not None:
+            # `s = self.pool.get()`: what the method of a wrapper object of ours returns
+            found = []
+            for method, _ in self.instance_callees(call, act):
+                returned = self._returned(method, depth)
+                if isinstance(returned, Stream) and (self._makes_each_call(method, returned.conn)
+                                                     or self._hands_back_fresh(method, depth)):
+                    returned = self._made_by_call(returned, call, _first_made(returned.conn, method))
+                found.append(returned)
+            if found and all(isinstance(f, Stream) for f in found):
+                return merge(found)
         if callee is None and index is None and type(func) is ast.Attribute:
             return channel_stream(self, call, act)  # `chan = transport.accept()`
         return None
@@ -1357,6 +1388,9 @@ class Resolver:
                 owner = self.class_named(func.value, act)
                 if owner is not None:  # `BoltSocket._connect(addr)`, `cls._handshake(s)`: no instance needed
                     found = self.index.method(owner, func.attr)
+                    if found is not None and not class_level(found) and act is not None and act.self_cls is not None \
+                            and owner in self.index.class_chain(act.self_cls) and self_first(call):
+                        return found  # `Base.send(self, sock, msg)`: the base's method, on this instance
                     return found if found is not None and class_level(found) else None
                 typed = self._annotated_class(func.value, act)
                 if typed is not None:  # `def _accept(self, handler: Handler)`: `handler._detach()`
@@ -1640,7 +1674,11 @@ class Resolver:
     def _returned_from_args(self, callee: FunctionInfo, call: ast.Call, act: Activation | None, depth: int):
         """What the callee returns with its parameters bound to this call's streams."""
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
-        given = dict(zip(names, positional(call)))
+        args = positional(call)
+        if callee.is_method and not class_level(callee) and self_first(call) and dotted(call.func) is not None \
+                and not dotted(call.func).startswith("self."):
+            args = args[1:]  # `Base.recv(self, sock)`
+        given = dict(zip(names, args))
         given.update((a.keyword, a.value) for a in args_of(call) if a.keyword in names)
         params = {}
         for name, value in given.items():
@@ -2171,6 +2209,8 @@ def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict, first: int 
 
 
 _arg = argument
+# the buffered file objects built on a socket's raw one (`socket.SocketIO`), as makefile() does
+_BUFFERED_IO = {"io.BufferedReader": C.READER, "io.BufferedWriter": C.BUFFERED_WRITER}
 
 
 def _unpacked_arg(call: ast.Call, position: int):
@@ -2185,6 +2225,12 @@ def _unpacked_arg(call: ast.Call, position: int):
         return None
     item = ast.Subscript(value=args[before].value, slice=ast.Constant(position - before), ctx=ast.Load())
     return ast.copy_location(item, args[before].value)
+
+
+def self_first(call: ast.Call) -> bool:
+    """Is `self` the call's first argument (`Base.send(self, sock)`)?"""
+    args = positional(call)
+    return bool(args) and type(args[0]) is ast.Name and args[0].id == "self"
 
 
 def _from_init_param(binding: Binding) -> bool:
