@@ -272,7 +272,9 @@ def screen(source: str) -> ast.Module:
     try:
         tree = astparse.parse(source)
     except SyntaxError as exc:
-        raise ReadError(FileError("syntax", exc.msg, exc.lineno or 1, exc.offset or 1)) from None
+        # (code written for a newer Python than the one running nagle-lint fails here too)
+        raise ReadError(FileError("syntax", f"{exc.msg} (read as Python {_PYTHON})", exc.lineno or 1,
+                                  exc.offset or 1)) from None
     except (RecursionError, MemoryError):
         raise ReadError(FileError("too-complex", "expression nesting too deep to parse")) from None
     except ValueError as exc:  # e.g. source contains null bytes
@@ -281,6 +283,7 @@ def screen(source: str) -> ast.Module:
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
 # Modules the catalog describes: their names mean what the catalog says even when the tree being

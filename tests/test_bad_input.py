@@ -549,3 +549,13 @@ def test_tree_churning_during_the_run(tmp_path):
         for path, code, _, message in reported:
             if code == "NAG001":
                 assert re.match(r"(read|decode|syntax|too-complex) error: ", message), (path, message)
+
+
+def test_a_syntax_error_names_the_python_that_read_the_file():
+    from nagle_lint.engine import check_source
+
+    # (so that code written for a newer Python, a 3.12 `type` alias read by 3.11, says why)
+    result = check_source("import socket\ns = socket.create_connection(a)\nprint 'x'\n", "old.py")
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    assert result.error is not None and result.error.kind == "syntax"
+    assert result.error.message.endswith(f"(read as Python {version})"), result.error.message
