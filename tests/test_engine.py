@@ -4227,3 +4227,141 @@ def test_a_base_method_called_through_its_class_on_self(send, found):
               "    def request(self, msg):\n"
               f"        return {send}\n")
     assert codes(source) == found
+
+
+@pytest.mark.parametrize("conns", ["conns", "self.conns"])
+def test_a_select_loop_over_a_list_of_connections_keeps_them_between_rounds(conns):
+    source = ("import select\nimport socket\n"
+              "class Server:\n"
+              "    def start(self):\n"
+              "        lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        lsock.bind(('', 0))\n"
+              "        lsock.listen(10)\n"
+              f"        {conns} = [lsock]\n"
+              "        while True:\n"
+              f"            ready, _, _ = select.select({conns}, [], [], 60)\n"
+              "            for sock in ready:\n"
+              "                if sock == lsock:\n"
+              "                    c, addr = lsock.accept()\n"
+              f"                    {conns}.append(c)\n"
+              "                else:\n"
+              "                    sock.sendall(sock.recv(4096))\n")
+    assert codes(source) == [("NAG202", 13)]
+
+
+@pytest.mark.parametrize("select_on", ["self.conns", "self.conns.keys()"])
+def test_a_select_loop_over_a_registry_keyed_by_connection(select_on):
+    source = ("import select\nimport socket\n"
+              "class Server:\n"
+              "    def __init__(self, port):\n"
+              "        self.lsock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        self.lsock.bind(('', port))\n"
+              "        self.lsock.listen(5)\n"
+              "        self.conns = {}\n"
+              "        self.conns[self.lsock] = 'listener'\n"  # (tested apart below: not served)
+              "    def loop(self):\n"
+              "        while True:\n"
+              f"            ready, _, _ = select.select({select_on}, [], [])\n"
+              "            for s in ready:\n"
+              "                if s == self.lsock:\n"
+              "                    c, addr = self.lsock.accept()\n"
+              "                    self.conns[c] = addr\n"
+              "                else:\n"
+              "                    s.sendall(s.recv(4096))\n")
+    assert codes(source) == [("NAG202", 15)]
+
+
+@pytest.mark.parametrize("send, found", [
+    # the same byte again until send() says it went: one piece per message
+    ("        n = 0\n        while n != 1:\n            n = self.conn.send(b'k')\n", [("NAG201", 4)]),
+    # a new piece every turn until the count says stop: a write loop
+    ("        n = 0\n        while n != 1:\n            n = self.conn.send(self.next_piece())\n",
+     [("NAG201", 4), ("NAG103", 8)]),
+])
+def test_a_loop_that_sends_one_buffer_until_its_count_says_sent(send, found):
+    source = ("import socket\n"
+              "class Wrapper:\n"
+              "    def __init__(self, host, port):\n"
+              "        self.conn = socket.create_connection((host, port))\n"
+              "    def token_then_read(self):\n"
+              + send +
+              "        return self.conn.recv(16)\n")
+    assert codes(source) == found
+
+
+def test_a_false_placeholder_is_no_connection():
+    source = ("import socket\n"
+              "class TickServer:\n"
+              "    def __init__(self, port):\n"
+              "        self._srv = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "        self._srv.bind(('', port))\n"
+              "        self._srv.listen(1)\n"
+              "        self._con = False\n"  # (no client yet)
+              "    def tick(self):\n"
+              "        if not self._con:\n"
+              "            self._con, _ = self._srv.accept()\n"
+              "        if self._con.recv(64):\n"
+              "            self._con.sendall(b'OK')\n")
+    assert codes(source) == [("NAG202", 10)]
+
+
+@pytest.mark.parametrize("delay, found", [
+    ("delay_s=0.05", [("NAG201", 5)]),  # each turn waits out the peer's delayed ACK
+    ("delay_s=0.0", [("NAG201", 5), ("NAG103", 14), ("NAG101", 17)]),
+])
+def test_a_sleep_for_a_parameter_paces_by_its_default(delay, found):
+    source = ("import socket\nimport time\n"
+              "class Supply:\n"
+              "    def __init__(self, host):\n"
+              "        self._sock = socket.create_connection((host, 5025))\n"
+              "    def _send(self, cmd):\n"
+              "        self._sock.sendall(cmd.encode())\n"
+              "    def query(self, cmd):\n"
+              "        self._send(cmd)\n"
+              "        return self._sock.recv(4096)\n"
+              f"    def ramp(self, target, {delay}):\n"
+              "        v = float(self.query('VOLT?'))\n"
+              "        while v < target:\n"
+              "            self._send(f'VOLT {v}')\n"
+              "            v += 0.1\n"
+              "            time.sleep(delay_s)\n"
+              "        return self.query('VOLT?')\n")
+    assert codes(source) == found
+
+
+@pytest.mark.parametrize("reads", [
+    'iter(functools.partial(rfile.read, 1), b"")',
+    'iter(rfile.readline, b"")',
+    'iter(lambda: rfile.read(1), b"")',
+])
+def test_a_loop_over_iter_of_a_read_method_reads_each_turn(reads):
+    source = ("import functools\nimport socketserver\n"
+              "class Handler(socketserver.StreamRequestHandler):\n"
+              "    def handle(self):\n"
+              "        rfile = self.rfile\n"
+              f"        for b in {reads}:\n"
+              "            self.wfile.write(b'\\x0b')\n"
+              "            self.wfile.write(b + b'\\x1c\\r')\n"
+              "            self.wfile.flush()\n"
+              "socketserver.TCPServer(('', 2575), Handler).serve_forever()\n")
+    # (the handler's wfile is unbuffered: two writes, two pieces)
+    assert codes(source) == [("NAG202", 3), ("NAG102", 8)]
+
+
+@pytest.mark.parametrize("make, found", [
+    # a connected TCP socket: sendto() sends the bytes (Linux ignores the address)
+    ("socket.create_connection((host, port))", [("NAG201", 5), ("NAG101", 8)]),
+    # TCP or UDP by a flag: sendto() is the UDP path's datagram, no piece of a TCP message
+    ("socket.create_connection((host, port)) if tcp else socket.socket(socket.AF_INET, socket.SOCK_DGRAM)", []),
+])
+def test_sendto_on_a_tcp_connection_is_a_write(make, found):
+    source = ("import socket\n"
+              "class Device:\n"
+              "    def __init__(self, host, port=45, tcp=True):\n"
+              "        self.addr = (host, port)\n"
+              f"        self.sock = {make}\n"
+              "    def request(self, cmd):\n"
+              "        self.sock.sendto(cmd, self.addr)\n"
+              "        self.sock.sendto(b'\\r\\n', self.addr)\n"
+              "        return self.sock.recv(64)\n")
+    assert codes(source) == found

@@ -1104,6 +1104,11 @@ class Walker:
                 stream = self._stream_of(stmt.iter, frame)
                 if stream is not None and stream.role in (C.READER, *_READ_WRITE, C.ASYNC_READER):
                     s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
+                elif (reader := self._iter_reader(stmt.iter)) is not None:
+                    # `for byte in iter(functools.partial(rfile.read, 1), b"")`: a read each turn
+                    stream = self._stream_of(reader, frame)
+                    if stream is not None:
+                        s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
             return s
 
         touched = self._touches
@@ -1179,8 +1184,10 @@ class Walker:
             return None
         name = dotted(stmt.iter) or ""
         listed = self.resolver.select_argument(name, frame.act) if "." not in name else None
-        if listed is not None:  # `for sock in ready:` after `ready, _, _ = select.select(self.clients, ...)`
-            name = dotted(listed)
+        if listed is not None:
+            # `for sock in ready:` after `ready, _, _ = select.select(conns, ...)`: a select loop's
+            # connections stay open from one round to the next, a local list's too
+            return found.conn, frozenset({EMPTY})
         return found.conn, frozenset({COLD if "." not in name else EMPTY})
 
     def _makes(self, value, conn: Conn, frame: _Frame) -> bool:
@@ -1197,6 +1204,21 @@ class Walker:
             return False
         callee = self.resolver.callee(call, frame.act)
         return callee is not None and returns_new(callee, conn.origin)
+
+    def _iter_reader(self, expr) -> ast.expr | None:
+        """`iter(functools.partial(f.read, 1), b"")`, `iter(f.readline, b"")`, `iter(lambda:
+        sock.recv(n), b"")`: the object whose read method the loop calls each turn."""
+        if type(expr) is not ast.Call or type(expr.func) is not ast.Name or expr.func.id != "iter" \
+                or len(expr.args) != 2:
+            return None
+        called = expr.args[0]
+        if type(called) is ast.Call and self.imports.qualify(called.func) == "functools.partial" and called.args:
+            called = called.args[0]
+        elif type(called) is ast.Lambda and type(called.body) is ast.Call:
+            called = called.body.func
+        if type(called) is ast.Attribute and called.attr in C.SOCKET_READS | C.FILE_READS:
+            return called.value
+        return None
 
     def _drain(self, stmt, frame: _Frame) -> Conn | None:
         """The server connection a `while <read>: pass` loop drains to EOF, else None."""
@@ -1305,8 +1327,14 @@ class Walker:
 
     def _kept_values(self, expr, frame: _Frame) -> list:
         """What an expression stands for: itself, or for `self.x` every value the class gives it,
-        a constructor parameter's default in place of the parameter (`self.page = page_size`)."""
+        a constructor parameter's default in place of the parameter (`self.page = page_size`), or
+        for a parameter what the call gives it or its default."""
         name = dotted(expr)
+        func = frame.act.func
+        if type(expr) is ast.Name and func is not None and name in func.params and name not in func.bindings:
+            # a parameter: the literal this call gives it, else its default (`delay_s=0.05`)
+            given = frame.act.literals.get(name, _NO_LITERAL)
+            return [ast.Constant(given) if given is not _NO_LITERAL else default_of(func.node, name)]
         if name is None or not name.startswith("self.") or name.count(".") != 1 or frame.act.self_cls is None:
             return [expr]
         values = []
@@ -1656,9 +1684,10 @@ class Walker:
                     conn.nodelay = True
             return state
         if role == C.SOCKET:
-            if method == "sendto" and conn.is_tcp:
+            if method == "sendto" and conn.is_tcp and conn.maybe_udp:
                 # a datagram to an address: the path where the name holds a UDP socket
-                # (`if self.tcp: sock.send(b) else: sock.sendto(b, addr)`); TCP refuses it
+                # (`if self.tcp: sock.send(b) else: sock.sendto(b, addr)`). (On a connected TCP
+                # socket alone, Linux sends the bytes and ignores the address: a write.)
                 return state
             if method in C.SOCKET_WRITES:
                 return self.write(state, stream, call, _first(call), frame)
@@ -2036,6 +2065,9 @@ class Walker:
                         found = True
                         break
                     continue
+                if type(target) is ast.Name and target.id == "iter" and self._iter_reader(call) is not None:
+                    found = True  # `iter(functools.partial(rfile.read, 1), b"")`: reads each turn
+                    break
                 if console.is_console_call(call, self.imports) and console.session(
                         self, call, Activation(func), self._interesting) is not None:
                     found = True  # an interactive console on installed socket files
@@ -3142,6 +3174,9 @@ def _handshakes(call) -> bool:
     return not any(a.keyword == "do_handshake_on_connect" and not is_const(a.value, True) for a in args_of(call))
 
 
+_NO_LITERAL = object()  # (a parameter's literal not known: None is a literal)
+
+
 def _unbound_on_self(call: ast.Call, callee: FunctionInfo) -> bool:
     """`Base.send(self, sock, msg)`: a method of a class called through the class on `self`."""
     return callee.is_method and not class_level(callee) and type(call.func) is ast.Attribute \
@@ -3395,9 +3430,9 @@ def _after_loop(first: WriteEvent, second: WriteEvent, event: WriteEvent, loop_n
 
 
 def _counts_sent(loop, call) -> bool:
-    """`while sent < len(data): sent += sock.send(data)` (or `n = sock.send(data)`, `sent += n`):
-    a loop that goes round until the counts the write returns reach the test's bound sends one
-    buffer (again whole, when a send was partial)."""
+    """`while sent < len(data): sent += sock.send(data)` (or `n = sock.send(data)`, `sent += n`,
+    or `while n != 1: n = sock.send(b"c")`): a loop that goes round until the counts the write
+    returns reach the test's bound sends one buffer (again whole, when a send was partial)."""
     if type(loop) is not ast.While:
         return False
     counts, totals = set(), set()
@@ -3409,7 +3444,12 @@ def _counts_sent(loop, call) -> bool:
         if type(node) is ast.AugAssign and type(node.op) is ast.Add and type(node.target) is ast.Name and (
                 node.value is call or (type(node.value) is ast.Name and node.value.id in counts)):
             totals.add(node.target.id)
-    return any(_mentions(loop.test, total) for total in totals)
+    if any(_mentions(loop.test, total) for total in totals):
+        return True
+    # `while n != 1: n = conn.send(b"c")`: the same bytes again until the count says sent
+    rebound = {n.id for n in ast.walk(loop) if type(n) is ast.Name and type(n.ctx) is ast.Store}
+    return any(_mentions(loop.test, count) for count in counts) and all(
+        type(arg) is ast.Constant or type(arg) is ast.Name and arg.id not in rebound for arg in positional(call))
 
 
 def _retries_when_raised(loop, call) -> bool:

@@ -39,18 +39,21 @@ def fed_queues(index: ModuleIndex, cls: ClassInfo, read_of: ReadOf) -> dict[str,
         methods.update(klass.methods)
     reads: dict[str, list[Conn]] = {}
     puts: dict[str, set[str]] = {}
+    relays: dict[str, set[str]] = {}  # queues a method puts what its caller hands it on
     gets: dict[str, set[str]] = {}
     calls: dict[str, set[str]] = {}
     for name, method in methods.items():
-        reads[name], puts[name], gets[name], calls[name] = [], set(), set(), set()
+        reads[name], puts[name], relays[name], gets[name], calls[name] = [], set(), set(), set(), set()
         act = Activation(method, cls=cls)
         for call in calls_in(method.node.body):
             func = call.func
             if type(func) is not ast.Attribute:
                 continue
             held = _own_attribute(func.value)
-            if func.attr in PUTS and held is not None:
-                puts[name].add(held)
+            if func.attr in PUTS and held is not None and call.args and type(call.args[0]) is not ast.Constant:
+                puts[name].add(held)  # (not a sentinel: `self.ouq.put(None)` to stop a writer thread)
+                if type(call.args[0]) is ast.Name and call.args[0].id in method.params:
+                    relays[name].add(held)  # (`def _handle(self, msg): self.replies.put(msg)`)
             elif func.attr in GETS and held is not None:
                 gets[name].add(held)
             elif type(func.value) is ast.Name and func.value.id == "self" and func.attr in methods:
@@ -58,10 +61,14 @@ def fed_queues(index: ModuleIndex, cls: ClassInfo, read_of: ReadOf) -> dict[str,
             conn = read_of(call, act)
             if conn is not None:
                 reads[name].append(conn)
-    # what each method reads and puts, with the class's own methods it calls
+    # what each method reads, with the class's own methods it calls, and the queues it fills
+    # through them with what it hands them (a request a method puts of its own making, on a queue
+    # a writer thread drains, is no reply: `self._end_idle()` putting `DONE` on the output queue)
     for _ in range(_ROUNDS):
-        if not _spread(calls, reads, puts):
+        if not _spread(calls, reads, relays):
             break
+    for name in methods:
+        puts[name] |= relays[name]
     fed: dict[str, Conn] = {}
     for _ in range(_ROUNDS):
         changed = False
@@ -82,7 +89,7 @@ def fed_queues(index: ModuleIndex, cls: ClassInfo, read_of: ReadOf) -> dict[str,
 
 
 def _spread(calls: dict, reads: dict, puts: dict | None = None) -> bool:
-    """Give each method what the methods it calls read (and put); True when any of it grew."""
+    """Give each method what the methods it calls read (and relay); True when any of it grew."""
     changed = False
     for name, callees in calls.items():
         for callee in callees:

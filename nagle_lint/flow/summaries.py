@@ -15,6 +15,7 @@ from nagle_lint.streams.names import dotted, uncast
 from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, node_ids, params_of, position_key
 
 CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert", "push"})
+KEYS = "[keys]"  # after a container's name: the keys it was given (`conns[sock] = addr`)
 CONTAINER_GETS = frozenset({"pop", "popleft", "get", "get_nowait", "popitem"})
 
 
@@ -215,6 +216,8 @@ class ModuleIndex:
                 owner = dotted(target.value)
                 if owner is not None:
                     self._container(owner, value, cls, func)
+                    if type(target.slice) in (ast.Name, ast.Attribute):  # (and k a key: `self.conns[c] = addr`)
+                        self._container(owner + KEYS, target.slice, cls, func)
             return
         if index is None and type(value) in (ast.ListComp, ast.SetComp, ast.DictComp) and not value.generators[0].is_async:
             # `self.conns = {n: connect(a) for n, a in shards.items()}`: a container of those

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks,
+from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, KEYS, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks,
                                       contains, index_column, iter_statements, reaching_bindings,
                                       reaching_self_values)
 from nagle_lint.streams import catalog as C
@@ -28,6 +28,7 @@ class Conn:
     listener: "Conn | None" = field(default=None, repr=False)
     proto_zero: bool = False  # socket.socket() without proto: asyncio will not set TCP_NODELAY
     maybe_unix: bool = False  # TCP on one path, AF_UNIX on another: report, never fix
+    maybe_udp: bool = False  # TCP on one path, UDP on another: a `sendto()` is the UDP path's
     # SOCK_STREAM of a family known only at run time, in code that never names a Unix socket:
     # taken as TCP (maybe_unix too), with less confidence
     family_at_run_time: bool = False
@@ -595,9 +596,9 @@ class Resolver:
         """self_cls: for `self.x` bindings, the class of the instance (a subclass's overrides)."""
         results = []
         # (an attribute whose only value is a method's parameter: what the method is handed)
-        handed_only = self_cls is not None and sum(not is_const(b.value, None) for b in bindings) == 1
+        handed_only = self_cls is not None and sum(not _placeholder(b.value) for b in bindings) == 1
         for binding in bindings:
-            if is_const(binding.value, None) or (binding.index is None and _address_literal(binding.value)):
+            if _placeholder(binding.value) or (binding.index is None and _address_literal(binding.value)):
                 continue  # (`sock = (host, 22)` before the code that turns the address into a socket)
             inner = act if act is not None and binding.func is act.func else (
                 Activation(binding.func, cls=self_cls if binding.func.cls is not None else None)
@@ -654,7 +655,8 @@ class Resolver:
                 listed = self.select_argument(key, act)
                 if listed is not None:  # `ready, _, _ = select.select(self.clients, ...)`
                     return self.resolve(listed, act, EACH, depth + 1)
-                return self._container_element(key, act)
+                # (a dict's iteration gives its keys: `self.conns[conn] = addr`)
+                return self._container_element(key, act) or self._container_element(key + KEYS, act)
             if key is not None and index is not None and act is not None and act.func is not None \
                     and key in act.func.bindings and all(b.index is None for b in act.func.bindings[key]):
                 # `pair = srv.accept()` ... `sock, addr = pair`: the item of what the name holds
@@ -694,6 +696,9 @@ class Resolver:
         if kind is ast.Call:
             if index == EACH and _iterated(expr) is not expr:  # `for conn in list(self.conns):`
                 return self.resolve(_iterated(expr), act, index, depth + 1)
+            if index == EACH and type(expr.func) is ast.Attribute and expr.func.attr == "keys" and not expr.args \
+                    and (owner := dotted(expr.func.value)) is not None:
+                return self._container_element(owner + KEYS, act)  # `for conn in self.conns.keys():`
             return self._call(expr, act, index, depth)
         return None
 
@@ -720,7 +725,7 @@ class Resolver:
         found = {id(arg): arg for b in bindings if type(b.value) is ast.Call and type(b.index) is int
                  and self.imports.qualify(b.value.func) == "select.select"
                  and (arg := _arg(b.value, b.index, ("rlist", "wlist", "xlist")[b.index % 3])) is not None
-                 and dotted(arg) is not None}
+                 and dotted(_keys_of(arg)) is not None}
         return next(iter(found.values())) if len(found) == 1 and len(found) == len(bindings) else None
 
     def _selected_from(self, name: str, act: Activation | None) -> str | None:
@@ -737,7 +742,7 @@ class Resolver:
         if not elements:
             return None
         return self._memo(self.class_memo, ("container", id(cls), owner),
-                          lambda: merge([self._element_value(b) for b in elements]))
+                          lambda: merge(_without_listeners([self._element_value(b) for b in elements])))
 
     def _element_value(self, binding: Binding):
         act = Activation(binding.func) if binding.func else None
@@ -2110,11 +2115,31 @@ def _address_literal(value) -> bool:
     return kind is ast.JoinedStr or kind is ast.Constant and type(value.value) in (str, bytes, int, float)
 
 
+def _placeholder(value) -> bool:
+    """`None` or `False` where no object is held yet (`self._con = False` until a client connects)."""
+    return type(value) is ast.Constant and (value.value is None or value.value is False)
+
+
 def _none_placeholder(value) -> bool:
     """`info = (None, None, None, None, None)` before a loop that finds the real row, or `addrinfo =
     None` before the branches that look it up (indexing it would raise)."""
     return is_const(value, None) or (type(value) in (ast.Tuple, ast.List) and bool(value.elts)
                                      and all(is_const(e, None) for e in value.elts))
+
+
+def _without_listeners(values: list) -> list:
+    """A select server's registry holds its listener beside what it accepted (`conns[lsock] =
+    ...`, `conns[client] = addr`): the listener is tested apart (`if sock == lsock:`), the
+    elements served are the accepted ones."""
+    listeners = {id(v.conn.listener) for v in values if isinstance(v, Stream) and v.conn.listener is not None}
+    return [v for v in values if not (isinstance(v, Stream) and id(v.conn) in listeners)] if listeners else values
+
+
+def _keys_of(value):
+    """`self.conns.keys()` -> `self.conns`; anything else as it is."""
+    if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr == "keys" and not value.args:
+        return value.func.value
+    return value
 
 
 def _iterated(value):
@@ -2183,6 +2208,9 @@ def merge(results: list):
         # `self.sock = unix_socket() if path else create_connection(addr)`: what the code does
         # on the TCP path is judged on its TCP connection; an AF_UNIX or UDP one cannot stall
         # (a wrapper class built around either: scapy's StreamSocket)
+        if any(r.conn.facts.transport == C.UDP for r in known):
+            for r in tcp:
+                r.conn.maybe_udp = True
         known = tcp
     first = known[0]
     for other in known[1:]:
