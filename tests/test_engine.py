@@ -4365,3 +4365,47 @@ def test_sendto_on_a_tcp_connection_is_a_write(make, found):
               "        self.sock.sendto(b'\\r\\n', self.addr)\n"
               "        return self.sock.recv(64)\n")
     assert codes(source) == found
+
+
+@pytest.mark.parametrize("family, found", [
+    ("socket.AF_INET", [("NAG201", 12)]),
+    ("socket.AF_UNIX", []),  # (a Unix socket: no Nagle)
+])
+def test_a_socket_subclass_with_its_own_send_that_reads_the_reply(family, found):
+    source = ("import socket\n"
+              "class TcpIpSocket(socket.socket):\n"
+              "    def __init__(self):\n"
+              f"        super().__init__({family}, socket.SOCK_STREAM)\n"
+              "    def connect(self):\n"
+              "        super().connect(('127.0.0.1', 8000))\n"
+              "    def send(self, message):\n"
+              "        super().send(message.encode())\n"
+              "        return self.recv(1024)\n"
+              "class Controller:\n"
+              "    def __init__(self):\n"
+              "        self._sock = TcpIpSocket()\n"
+              "    def connect(self):\n"
+              "        self._sock.connect()\n"
+              "    def command(self, text):\n"
+              "        return self._sock.send(text + '\\n')\n")
+    result = check_source(source, "t.py")
+    assert [(f.code, f.span.line) for f in result.findings] == found
+    if found:
+        assert "`self._sock`" in result.findings[0].message
+
+
+@pytest.mark.parametrize("server, found", [
+    ("socketserver.UnixStreamServer(path, Loud if verbose else Handler)", []),
+    ("socketserver.TCPServer(('', 0), Loud if verbose else Handler)", [("NAG202", 2)]),
+])
+def test_a_handler_class_picked_by_a_conditional_expression_for_its_server(server, found):
+    source = ("import socketserver\n"
+              "class Handler(socketserver.BaseRequestHandler):\n"
+              "    def handle(self):\n"
+              "        while self.request.recv(1024):\n"
+              "            self.request.send(b'ok')\n"
+              "class Loud(Handler):\n"
+              "    verbose = True\n"
+              "def serve(path, verbose=False):\n"
+              f"    {server}.serve_forever()\n")
+    assert codes(source) == found

@@ -58,6 +58,21 @@ def test_tcp_and_unix_in_separate_branches_fix_only_the_tcp_one():
     assert out.count("TCP_NODELAY") == 1  # nothing after the AF_UNIX socket
 
 
+def test_a_helper_that_returns_a_tcp_or_an_af_unix_socket_gets_no_fix_where_it_is_bound():
+    # the caller's `self.sock = connect(addr)` holds either: TCP_NODELAY set there would raise
+    # OSError on the AF_UNIX path (os-ken's zclient: AF_UNIX is its default)
+    src = ("import os\nimport socket\n\n\ndef connect(address):\n"
+           "    host, _ = address\n"
+           "    if host[0].isdigit():\n        return socket.create_connection(address)\n"
+           "    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n"
+           "    sock.connect(host)\n    return sock\n\n\n"
+           "class Z:\n    def start(self, addr):\n        self.sock = connect(addr)\n\n"
+           "    def call(self, q):\n        self.sock.sendall(q)\n        return self.sock.recv(4)\n")
+    result = check_source(src, "t.py")
+    assert [f.code for f in result.findings] == ["NAG201"] and "not AF_UNIX" in result.findings[0].message
+    assert "TCP_NODELAY" not in fixed(src)
+
+
 # -- request handlers: stock setup(), TCP server -------------------------------------------------
 HANDLER = ("import socketserver\n\n\nclass H(socketserver.StreamRequestHandler):\n{setup}"
            "    def handle(self):\n        for line in self.rfile:\n            self.wfile.write(line)\n{serve}")

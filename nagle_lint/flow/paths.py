@@ -1435,6 +1435,11 @@ class Walker:
             receiver = func.value
             is_self = type(receiver) is ast.Name and receiver.id == "self"
             is_super = type(receiver) is ast.Call and dotted(receiver.func) == "super"
+            own = frame.act.params.get("self") if is_self or is_super else None
+            if isinstance(own, Stream) and method in STREAM_METHODS \
+                    and (is_super or self.resolver.callee(call, frame.act) is None):
+                # in a method of a socket subclass of ours: `super().send(b)`, `self.recv(n)`
+                return self.stream_call(own, method, call, state, frame)
             if (is_self or is_super) and method in (C.HTTP_HEADER_WRITES | C.HTTP_CLOSING | {"send_header"}):
                 conn = self._handler(frame)
                 overridden = is_self and self.resolver.callee(call, frame.act) is not None
@@ -1488,6 +1493,12 @@ class Walker:
             elif method in STREAM_METHODS and not is_self:
                 found = self.resolver.resolve(receiver, frame.act)
                 if isinstance(found, Stream):
+                    override = self._overridden(found, method)
+                    if override is not None:  # `self._sock.send(text)`, a socket subclass's own send()
+                        if method in C.SOCKET_WRITES and not self._ruled_out:
+                            self._name(found.conn, found, call, frame)  # (as the caller names it)
+                        return self.inline(override, call, state, frame, on_instance=True, instance_cls=override.cls,
+                                           given={"self": found})
                     return self.stream_call(found, method, call, state, frame)
                 found = self.resolver.forwarded(call, frame.act)
                 if found is not None:  # a wrapper object whose __getattr__ hands on its socket's
@@ -1928,6 +1939,20 @@ class Walker:
                                  given)
             if base_init is not None:
                 self._init_attributes(cls, base_init, handed, frame, out, depth + 1)
+
+    def _overridden(self, stream: Stream, method: str) -> FunctionInfo | None:
+        """A socket subclass of ours that the connection was made from, and that defines the
+        method itself (`class TcpIpSocket(socket.socket): def send(self, message): ...`)."""
+        made = stream.conn.origin
+        if stream.role != C.SOCKET or type(made) is not ast.Call or not self.index.classes:
+            return None
+        key = ("socket-class", id(made))
+        if key not in self._interesting:
+            cls = self.resolver.class_named(made.func, Activation(stream.conn.origin_func)) \
+                if stream.conn.origin_func is not None else self.index.classes.get(dotted(made.func) or "")
+            self._interesting[key] = cls
+        cls = self._interesting[key]
+        return self.index.method(cls, method) if cls is not None else None
 
     def _read_conn(self, call: ast.Call, act: Activation) -> Conn | None:
         """The connection a call reads: `self.sock.recv(n)`, or `self.com_read(n)` kept from it."""

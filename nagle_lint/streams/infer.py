@@ -1050,7 +1050,8 @@ class Resolver:
         for klass in chain:
             init = klass.methods.get("__init__")
             if init is not None:
-                return init.params[1:3] == ["family", "type"] or _passes_to_base(init, init.params[1:3])
+                return init.params[1:3] == ["family", "type"] or _passes_to_base(init, init.params[1:3]) \
+                    or _fixes_tcp(init)
         return True
 
     def _socket_facts(self, call: ast.Call, act: Activation | None):
@@ -1702,7 +1703,14 @@ class Resolver:
 
         def compute():
             values = [node.value for node in return_statements(callee.node) if node.value is not None]
-            return merge([self.resolve(v, Activation(callee), None, depth + 1) for v in values]) if values else None
+            results = [self.resolve(v, Activation(callee), None, depth + 1) for v in values]
+            found = merge(results) if values else None
+            if isinstance(found, Stream) and any(isinstance(r, Stream) and r.conn.facts.transport == C.UNIX
+                                                 for r in results):
+                # a helper that returns a TCP or an AF_UNIX socket: what its caller binds may be
+                # either, so TCP_NODELAY set there could fail (reported, never fixed)
+                found.conn.maybe_unix = True
+            return found
         return self._memo(self.class_memo, ("returns", id(callee)), compute)
 
     def _yields(self, callee: FunctionInfo, depth: int):
@@ -1861,9 +1869,9 @@ class Resolver:
                 name = self.imports.qualify(call.func)
                 if name in C.UNIX_SERVERS or (name is None and dotted(call.func) in local):
                     for arg in args_of(call)[1:2]:
-                        handler = dotted(arg.value)
-                        if handler:
-                            found.add(handler)
+                        # (`VerboseHandler if verbose else Handler`: either)
+                        picks = [arg.value.body, arg.value.orelse] if type(arg.value) is ast.IfExp else [arg.value]
+                        found.update(handler for pick in picks if (handler := dotted(pick)))
             self._unix_handlers = found
         return self._unix_handlers
 
@@ -2424,6 +2432,21 @@ def _passes_to_base(init: FunctionInfo, names: list) -> bool:
             given = given[1:] if given[:1] == ["self"] else []
         if len(names) == 2 and given[:2] == names:
             return True
+    return False
+
+
+def _fixes_tcp(init: FunctionInfo) -> bool:
+    """Does a constructor that takes no family make a TCP socket, giving its base fixed
+    arguments (`super().__init__(socket.AF_INET, socket.SOCK_STREAM)`)? Then it is made as
+    `socket.socket()` is, whose defaults are those."""
+    if init.params[1:] and init.params[1] in ("family", "type"):
+        return False
+    for node in ast.walk(init.node):
+        if type(node) is not ast.Call or type(node.func) is not ast.Attribute or node.func.attr != "__init__":
+            continue
+        given = node.args if type(node.func.value) is ast.Call else node.args[1:]  # (`Base.__init__(self, ...)`)
+        names = [(dotted(a) or "").rpartition(".")[2] for a in given[:2]]
+        return all(n in ("AF_INET", "AF_INET6", "SOCK_STREAM") for n in names) and not node.keywords
     return False
 
 
