@@ -614,7 +614,7 @@ class Walker:
             own = chain[:chain.index(base)] if base in chain else [sub]
             methods = [m for klass in own for m in klass.methods.values()]
             changed: set = set()
-            if any(self.interesting(m) or self._creates(m) for m in methods):
+            if any(self.interesting(m, own=True) or self._creates(m) for m in methods):
                 changed = {m.name for m in methods} | {name[5:] for klass in own for name in klass.self_bindings}
                 # and what a base assigns from an overridden method: `self.sock = self.make_socket()`,
                 # also through a local (`conn = self.get_socket()`; `self.stream = IOStream(conn)`)
@@ -2072,11 +2072,12 @@ class Walker:
                                          for stmt in iter_statements(func.node.body))
         return self._interesting[key]
 
-    def interesting(self, func: FunctionInfo, methods: frozenset = STREAM_METHODS) -> bool:
+    def interesting(self, func: FunctionInfo, methods: frozenset = STREAM_METHODS, own: bool = False) -> bool:
         """Does this function (or a helper it calls) touch a stream at all? Saves inlining the rest.
         (methods: the stream methods that count; _BEYOND_CLOSING asks whether it does more than
-        close one)"""
-        key = id(func) if methods is STREAM_METHODS else (id(func), id(methods))
+        close one; own: not counting a base's method it runs on self, `Base.open(self, host)`,
+        which is no stream code of a subclass's own)"""
+        key = id(func) if methods is STREAM_METHODS and not own else (id(func), id(methods), own)
         if key not in self._interesting:
             self._interesting[key] = False  # cycles count as not interesting
             found = False
@@ -2117,6 +2118,8 @@ class Walker:
                     found = True  # one a subclass binds (`self.com_read = self.com.recv` once connected)
                     break
                 callee = self.resolver.callee(call, Activation(func))
+                if own and callee is not None and _unbound_on_self(call, callee):
+                    continue
                 if callee is not None and callee is not func and self.interesting(callee, methods):
                     found = True
                     break
