@@ -217,3 +217,19 @@ def test_nodelay_stays_in_a_guarding_try_whose_body_returns():
     assert ("            sock.connect(addr)\n"
             "            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
             "            return cls(sock)\n") in out
+
+
+def test_a_socket_remade_only_once_the_old_one_was_dropped_gets_the_fix_at_both_sites():
+    # __init__'s socket is the one connect() connects on the common path; connect() makes a new
+    # one only after disconnect() cleared the attribute (aiosmpp): both need the option
+    src = ("import socket\n\n\nclass Client:\n    def __init__(self, addr):\n        self.addr = addr\n"
+           "        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n\n"
+           "    def connect(self):\n        if self._sock is None:\n"
+           "            self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+           "        self._sock.connect(self.addr)\n\n"
+           "    def disconnect(self):\n        self._sock.close()\n        self._sock = None\n\n"
+           "    def call(self, pdu):\n        self._sock.send(pdu)\n        return self._sock.recv(4)\n")
+    out = fixed(src)
+    assert out.count("TCP_NODELAY") == 2
+    assert ("        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+            "        self._sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n") in out

@@ -2172,7 +2172,8 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
     # (`def connect(self): self.sock.connect(addr)`, public and binding nothing: it connects
     # whatever the attribute holds, the socket __init__ made too)
     def connected_as_made(cls) -> bool:
-        return cls is not None and any(id(m) not in binders and not m.name.startswith("_") and _connects(m, key, 2)
+        return cls is not None and any((id(m) not in binders or _binds_only_when_cleared(m, key))
+                                       and not m.name.startswith("_") and _connects(m, key, 2)
                                        for m in cls.methods.values())
     def rewrapped(binding: Binding) -> bool:  # `self.sock = wrap_socket(self.sock)`: the same socket
         return any(dotted(node) == key for node in ast.walk(binding.value) if type(node) is ast.Attribute)
@@ -2184,6 +2185,23 @@ def _drop_placeholders(bindings: list[Binding], key: str, imports: ImportMap) ->
     # never connected is the attribute's socket, not a placeholder, nor is one only wrapped later)
     replaced = any(not is_const(b.value, None) and not rewrapped(b) for b in kept)
     return kept if replaced and len(kept) < len(bindings) else bindings
+
+
+def _binds_only_when_cleared(func: FunctionInfo, key: str) -> bool:
+    """Does the function assign `key` only under `if key is None:` (or `if not key:`), making a
+    socket once the old one was dropped, and otherwise use what the attribute holds?"""
+    guarded, assigns = set(), []
+    for node in ast.walk(func.node):
+        if type(node) is ast.If:
+            test = node.test
+            cleared = (type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) is ast.Is
+                       and dotted(test.left) == key and is_const(test.comparators[0], None)) \
+                or (type(test) is ast.UnaryOp and type(test.op) is ast.Not and dotted(test.operand) == key)
+            if cleared:
+                guarded |= {id(n) for stmt in node.body for n in ast.walk(stmt) if type(n) is ast.Assign}
+        elif type(node) is ast.Assign and any(dotted(t) == key for t in node.targets):
+            assigns.append(node)
+    return bool(assigns) and all(id(n) in guarded for n in assigns)
 
 
 def _connects(func: FunctionInfo, key: str, depth: int = 0) -> bool:
