@@ -20,7 +20,7 @@ from nagle_lint.flow.summaries import (CONTAINER_PUTS, EACH, ClassInfo, Function
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
-                                     is_connection, return_statements, returns_new, self_first, yields_once)
+                                     is_connection, return_statements, returns_new, unbound_on_self, yields_once)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, picked_method, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
                               is_str, positional)
@@ -1779,7 +1779,7 @@ class Walker:
             walk.depth = max(walk.depth, len(self.stack))
         params = {}
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
-        if _unbound_on_self(call, callee):
+        if unbound_on_self(call, callee):
             names = ["self", *names]  # `Base.send(self, sock, msg)`: self first, then the parameters
         for name, value in zip(names, positional(call)):
             if name == "self":
@@ -2118,7 +2118,7 @@ class Walker:
                     found = True  # one a subclass binds (`self.com_read = self.com.recv` once connected)
                     break
                 callee = self.resolver.callee(call, Activation(func))
-                if own and callee is not None and _unbound_on_self(call, callee):
+                if own and callee is not None and unbound_on_self(call, callee):
                     continue
                 if callee is not None and callee is not func and self.interesting(callee, methods):
                     found = True
@@ -3203,12 +3203,6 @@ def _handshakes(call) -> bool:
 
 
 _NO_LITERAL = object()  # (a parameter's literal not known: None is a literal)
-
-
-def _unbound_on_self(call: ast.Call, callee: FunctionInfo) -> bool:
-    """`Base.send(self, sock, msg)`: a method of a class called through the class on `self`."""
-    return callee.is_method and not class_level(callee) and type(call.func) is ast.Attribute \
-        and dotted(call.func.value) != "self" and self_first(call)
 
 
 def _handed(init: FunctionInfo, call: ast.Call, names: dict | None = None) -> dict:

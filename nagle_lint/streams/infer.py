@@ -1395,7 +1395,7 @@ class Resolver:
                 if owner is not None:  # `BoltSocket._connect(addr)`, `cls._handshake(s)`: no instance needed
                     found = self.index.method(owner, func.attr)
                     if found is not None and not class_level(found) and act is not None and act.self_cls is not None \
-                            and owner in self.index.class_chain(act.self_cls) and self_first(call):
+                            and owner in self.index.class_chain(act.self_cls) and _self_first(call):
                         return found  # `Base.send(self, sock, msg)`: the base's method, on this instance
                     return found if found is not None and class_level(found) else None
                 typed = self._annotated_class(func.value, act)
@@ -1681,8 +1681,7 @@ class Resolver:
         """What the callee returns with its parameters bound to this call's streams."""
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
         args = positional(call)
-        if callee.is_method and not class_level(callee) and self_first(call) and dotted(call.func) is not None \
-                and not dotted(call.func).startswith("self."):
+        if unbound_on_self(call, callee):
             args = args[1:]  # `Base.recv(self, sock)`
         given = dict(zip(names, args))
         given.update((a.keyword, a.value) for a in args_of(call) if a.keyword in names)
@@ -2281,10 +2280,16 @@ def _unpacked_arg(call: ast.Call, position: int):
     return ast.copy_location(item, args[before].value)
 
 
-def self_first(call: ast.Call) -> bool:
+def _self_first(call: ast.Call) -> bool:
     """Is `self` the call's first argument (`Base.send(self, sock)`)?"""
     args = positional(call)
     return bool(args) and type(args[0]) is ast.Name and args[0].id == "self"
+
+
+def unbound_on_self(call: ast.Call, callee: FunctionInfo) -> bool:
+    """`Base.send(self, sock, msg)`: a method of a class called through the class on `self`."""
+    return callee.is_method and not class_level(callee) and type(call.func) is ast.Attribute \
+        and dotted(call.func.value) != "self" and _self_first(call)
 
 
 def _from_init_param(binding: Binding) -> bool:
