@@ -3562,14 +3562,24 @@ def test_an_accepted_connection_served_by_paramiko_is_a_server_exchange(nodelay,
     assert (("NAG202", 8) in found) is reported, found
 
 
-def test_a_client_socket_handed_to_paramiko_is_not_judged_as_a_server():
+@pytest.mark.parametrize("made, reported", [
+    # paramiko's client Transport runs a whole SSH session on it: kept, Nagle on
+    ("    sock = socket.create_connection((host, 22))\n", True),
+    ("    sock = socket.create_connection((host, 22))\n"
+     "    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n", False),
+    ("    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n"
+     "    sock.connect(host)\n", False),  # (no Nagle on a Unix socket)
+])
+def test_a_client_socket_handed_to_paramiko_is_a_client_exchange(made, reported):
     source = ("import socket\nimport paramiko\n"
               "def connect(host):\n"
-              "    sock = socket.create_connection((host, 22))\n"
+              f"{made}"
               "    t = paramiko.Transport(sock)\n"
               "    t.start_client()\n"
               "    return t\n")
-    assert codes(source) == []
+    found = codes(source)
+    assert (("NAG201", 4) in found) is reported, found
+    assert [code for code, _ in found if code != "NAG201"] == [], found
 
 
 @pytest.mark.parametrize("body, reported", [

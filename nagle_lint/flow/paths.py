@@ -147,6 +147,8 @@ HTTP_CLIENT_READ = FrameworkRead("by http.client's getresponse()")
 HTTPCORE_READ = FrameworkRead("by httpcore's HTTP connection")
 SSH_TRANSPORT_READ = FrameworkRead("by paramiko's Transport, which serves the SSH session on it and sends each "
                                    "packet with a write of its own")
+SSH_CLIENT_TRANSPORT_READ = FrameworkRead("by paramiko's Transport, which runs the SSH session on it and sends each "
+                                          "packet with a write of its own")
 SMTPD_SESSION_READ = FrameworkRead("by smtpd's SMTPChannel, which serves each accepted connection as an SMTP session "
                                    "and answers EHLO with one push() per line")
 INHERITED_FILE_SERVER_READ = FrameworkRead(
@@ -1416,11 +1418,12 @@ class Walker:
         if (func.attr if type(func) is ast.Attribute else getattr(func, "id", None)) == "Transport" and call.args \
                 and not self._ruled_out \
                 and self.imports.qualify(func) in C.SSH_TRANSPORTS:
-            # an accepted connection handed to paramiko's server-side Transport: an SSH session
-            # of requests and answers, Nagle on
+            # a connection handed to paramiko's Transport (a server's accepted one, or a client's
+            # connected one): an SSH session of requests and answers, Nagle on
             stream = self._stream_of(call.args[0], frame)
-            if stream is not None and stream.conn.is_tcp and stream.conn.side == C.SERVER:
-                self._served_by_library.append((stream.conn, SSH_TRANSPORT_READ))
+            if stream is not None and stream.conn.is_tcp and stream.conn.side in (C.SERVER, C.CLIENT):
+                read = SSH_TRANSPORT_READ if stream.conn.side == C.SERVER else SSH_CLIENT_TRANSPORT_READ
+                self._served_by_library.append((stream.conn, read))
         made = twisted.connection(self.resolver, call, frame.act)
         if made is not None:  # a Twisted protocol's transport: the reactor reads its replies
             conn, receiver = made
