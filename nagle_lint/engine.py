@@ -525,9 +525,21 @@ def _used_from_project(path: str, module: ast.Module, names: set[str]) -> dict[s
     linked module use by a name it imports from them: file -> names."""
     from nagle_lint.project.modules import module_file, top_definitions
 
-    mentioned = {node.id for stmt in module.body if isinstance(stmt, (ast.ClassDef, ast.FunctionDef,
-                                                                       ast.AsyncFunctionDef)) and stmt.name in names
-                 for node in ast.walk(stmt) if isinstance(node, ast.Name)}
+    definitions = {stmt.name: stmt for stmt in module.body
+                   if isinstance(stmt, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))}
+    # (and what the module's own definitions they name use: a factory's `protocol = Client`,
+    # whose base class is the third module's)
+    mentioned: set[str] = set()
+    todo = [name for name in names if name in definitions]
+    done: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in done:
+            continue
+        done.add(name)
+        used = {node.id for node in ast.walk(definitions[name]) if isinstance(node, ast.Name)}
+        mentioned |= used
+        todo.extend(used & definitions.keys())
     out: dict[str, set[str]] = {}
     for base, alias in _project_from_imports(path, module):
         if (alias.asname or alias.name) not in mentioned:

@@ -40,6 +40,18 @@ def _found(source: str, path: str = "t.py") -> list[tuple[int, str]]:
     return [(f.span.line, f.code) for f in check_source(source, path, ALL).findings]
 
 
+def _package_findings(tmp_path, modules: dict, checked: str) -> list:
+    """Write the modules into a package `pkg` and check one of them, its neighbours linked."""
+    from nagle_lint.engine import check_file
+
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for name, text in modules.items():
+        (package / name).write_text(text)
+    return check_file(str(package / checked), ALL).findings
+
+
 def test_corpus_positive_findings():
     path = CORPUS / "pos_rw_twisted_protocols.py"
     assert _found(path.read_text(), str(path)) == [(61, "NAG201"), (64, "NAG201"), (68, "NAG202")]
@@ -83,6 +95,14 @@ def test_message_names_the_protocol_and_the_fix_and_no_setsockopt_fix():
       "def _dial(factory, host, port):\n    endpoint = clientFromString(reactor, f\"tcp:{host}:{port}\")\n"
       "    return endpoint.connect(factory)\n\n\ndef main(host, port):\n    return _dial(QueryFactory(), host, port)\n"),
      [("endpoint.connect", "NAG201")]),
+    # ... a description built by str.format into a local first
+    (("def main(host, port):\n    reactor.connectTCP(host, port, QueryFactory())\n",
+      "def main(host, port):\n    description = \"tcp:{}:{}:timeout=5\".format(host, port)\n"
+      "    endpoint = clientFromString(reactor, description)\n    return endpoint.connect(QueryFactory())\n"),
+     [("endpoint.connect", "NAG201")]),
+    (("def main(host, port):\n    reactor.connectTCP(host, port, QueryFactory())\n",
+      "def main(path):\n    endpoint = clientFromString(reactor, \"unix:{}\".format(path))\n"
+      "    return endpoint.connect(QueryFactory())\n"), []),
     # a factory that connects itself from its own method, called with no argument or with one
     (("    protocol = Query\n",
       "    protocol = Query\n\n    def __init__(self, host, port):\n        self.connect(host, port)\n\n"
@@ -236,14 +256,8 @@ class MuxStream:
     ("\n    def connectionMade(self):\n        self.transport.setTcpNoDelay(True)\n", []),
 ])
 def test_protocol_swapped_in_by_a_server_factory_of_another_module(tmp_path, nodelay, expected):
-    from nagle_lint.engine import check_file
-
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "server.py").write_text(SWITCH)
-    (package / "multiplex.py").write_text(MUX.format(nodelay=nodelay))
-    found = check_file(str(package / "multiplex.py"), ALL).findings
+    found = _package_findings(tmp_path, {"server.py": SWITCH, "multiplex.py": MUX.format(nodelay=nodelay)},
+                              "multiplex.py")
     assert [(f.span.line, f.code) for f in found] == expected
     assert all("served by the server factory `SwitchFactory`" in f.message for f in found)
 
@@ -296,14 +310,168 @@ class WireProtocol(Protocol):
           "    def _newConnection(self, key, path):\n        endpoint = UNIXClientEndpoint(reactor, path)\n"), []),
 ])
 def test_protocol_connected_through_an_endpoint_a_pool_is_given(tmp_path, nodelay, pool_change, expected):
-    from nagle_lint.engine import check_file
-
-    package = tmp_path / "pkg"
-    package.mkdir()
-    (package / "__init__.py").write_text("")
-    (package / "pool.py").write_text(POOL.replace(*pool_change) if pool_change else POOL)
-    (package / "wire.py").write_text(WIRE.format(nodelay=nodelay))
-    found = check_file(str(package / "wire.py"), ALL).findings
+    pool = POOL.replace(*pool_change) if pool_change else POOL
+    found = _package_findings(tmp_path, {"pool.py": pool, "wire.py": WIRE.format(nodelay=nodelay)}, "wire.py")
     assert [(f.span.line, f.code) for f in found] == expected
     assert all("connected by `Pool._newConnection()` through the endpoint it is given, when that is TCP"
                in f.message for f in found)
+
+
+# A protocol whose writes are in its base class, in another module of the project; the factory
+# that names it sits in a third (quarry's and txmsgpackrpc's shape).
+BASE = """\
+from twisted.internet import protocol
+
+
+class Protocol(protocol.Protocol):
+    def send_packet(self, name, data):
+        self.transport.write(name + data)
+
+    def dataReceived(self, data):
+        self.packet_received(data)
+{nodelay}"""
+FACTORY = """\
+from twisted.internet.protocol import ReconnectingClientFactory
+
+from pkg.base import Protocol
+
+
+class GameClientProtocol(Protocol):
+    def packet_received(self, data):
+        self.send_packet(b"ack", data)
+
+
+class GameFactory(ReconnectingClientFactory):
+    protocol = GameClientProtocol
+"""
+CLIENT_MODULE = """\
+from twisted.internet import reactor
+
+from pkg.factory import GameFactory
+
+
+def _connect(host, port, factory):
+    reactor.connectTCP(host, port, factory)
+
+
+def connect(host, port):
+    factory = GameFactory()
+    _connect(host, port, factory)
+    return factory
+"""
+
+
+@pytest.mark.parametrize("nodelay, expected", [
+    ("", [(7, "NAG201")]),
+    ("\n    def connectionMade(self):\n        self.transport.setTcpNoDelay(True)\n", []),
+])
+def test_protocol_written_by_a_base_class_of_another_module(tmp_path, nodelay, expected):
+    found = _package_findings(tmp_path, {"base.py": BASE.format(nodelay=nodelay), "factory.py": FACTORY,
+                                         "client.py": CLIENT_MODULE}, "client.py")
+    assert [(f.span.line, f.code) for f in found] == expected
+    assert all("`self.transport` of `GameClientProtocol`" in f.message for f in found)
+
+
+# A client protocol built for one request, written as the connection opens (twisted.web's
+# ProxyClient): one exchange per connection.
+ONE_REQUEST = """\
+from twisted.internet import reactor
+from twisted.internet.protocol import ClientFactory
+from twisted.protocols.basic import LineReceiver
+
+
+class Fetch(LineReceiver):
+    def __init__(self, command, headers):
+        self.command, self.headers = command, headers
+
+    def sendCommand(self, command):
+        self.transport.write(command + b"\\r\\n")
+
+    def sendHeader(self, name, value):
+        self.transport.write(name + b": " + value + b"\\r\\n")
+
+    def connectionMade(self):
+        self.sendCommand(self.command)
+        for name, value in self.headers.items():
+            self.sendHeader(name, value)
+        self.transport.write(b"\\r\\n")
+
+    def lineReceived(self, line):
+        self.factory.answer(line)
+
+
+class FetchFactory(ClientFactory):
+    def __init__(self, command, headers):
+        self.command, self.headers = command, headers
+
+    def buildProtocol(self, addr):
+        return Fetch(self.command, self.headers)
+
+
+def fetch(host, port, command, headers):
+    reactor.connectTCP(host, port, FetchFactory(command, headers))
+"""
+
+
+@pytest.mark.parametrize("change, reported", [
+    (None, False),
+    # a receiver that writes again (a second request on the same connection)
+    (("        self.factory.answer(line)\n", "        self.factory.answer(line)\n        self.sendCommand(b\"NEXT\")\n"),
+     True),
+    # a greeting, not a request it was built with: others may write later, from modules not read
+    (("        self.sendCommand(self.command)\n        for name, value in self.headers.items():\n"
+      "            self.sendHeader(name, value)\n", "        self.sendCommand(b\"HELLO\")\n"), True),
+    # a writer called some other way than by name (a table of handlers)
+    (("        self.factory.answer(line)\n", "        self.factory.answer(line)\n        self.on[line[:1]](line)\n\n"
+      "    def _more(self, line):\n        self.transport.write(line)\n"), True),
+])
+def test_a_protocol_that_writes_only_as_the_connection_opens_carries_one_exchange(change, reported):
+    source = ONE_REQUEST if change is None else ONE_REQUEST.replace(*change)
+    assert change is None or change[0] in ONE_REQUEST
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "reactor.connectTCP" in text)
+    assert _found(source) == ([(line, "NAG201")] if reported else [])
+
+
+WRAPPER = """\
+from twisted.internet import reactor
+from twisted.internet.protocol import Factory, Protocol
+
+
+class Wrapper(Protocol):
+    def __init__(self, wrapped):
+        self.wrapped = wrapped
+
+    def write(self, data):
+        self.transport.write(data)
+
+    def dataReceived(self, data):
+        self.wrapped.dataReceived(data)
+
+
+class WrappingFactory(Factory):
+    def __init__(self, inner):
+        self.inner = inner
+
+    def buildProtocol(self, addr):
+        return Wrapper(self.inner.buildProtocol(addr))
+
+
+def serve(port, inner):
+    reactor.listenTCP(port, WrappingFactory(inner))
+"""
+
+
+@pytest.mark.parametrize("change, reported", [
+    (None, False),  # the wrapped protocol answers, not the wrapper
+    # a wrapper that writes something of its own
+    (("        self.wrapped.dataReceived(data)\n", "        self.wrapped.dataReceived(data)\n"
+      "        self.transport.write(b\"ok\")\n"), True),
+    # writes of its own in a method of another name: a protocol that hands its input to a parser
+    (("    def write(self, data):\n        self.transport.write(data)\n",
+      "    def ask(self, data):\n        self.transport.write(data)\n"), True),
+])
+def test_a_protocol_wrapper_is_not_judged_for_the_protocol_it_wraps(change, reported):
+    source = WRAPPER if change is None else WRAPPER.replace(*change)
+    assert change is None or change[0] in WRAPPER
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "reactor.listenTCP" in text)
+    assert _found(source) == ([(line, "NAG202")] if reported else [])

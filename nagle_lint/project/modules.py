@@ -259,7 +259,7 @@ def attribute_constants(path: str, attr: str) -> tuple:
 _TOP_DEFINITION = re.compile(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)", re.M)
 # what a definition must contain to add a write, a read, an option or a socket to a connection
 # (a socket method handed on uncalled, `self._recv(size, self._socket.recv)`, is a read too)
-_SOCKET_USE = re.compile(rb"\.(?:sendall|recv|recv_into)\b|\.send\(|\.(?:makefile|setsockopt|accept)\(|socket\(|create_connection\(")
+_SOCKET_USE = re.compile(rb"\.(?:sendall|recv|recv_into)\b|\.send\(|\.(?:makefile|setsockopt|accept)\(|socket\(|create_connection\(|\btransport\.write(?:Sequence)?\(")
 SOCKET_USE_TEXT = re.compile(_SOCKET_USE.pattern.decode("ascii"))  # the same, on str (a linked module's sparse read)
 
 
@@ -276,6 +276,7 @@ def _definition_texts(path: str, stamp: tuple) -> dict[str, bytes]:
     return found
 
 
+_PROTOCOL_ATTRIBUTE = re.compile(rb"^[ \t]+protocol[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$", re.M)
 _CLASS_BASES = re.compile(rb"[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)")
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 
@@ -296,7 +297,10 @@ class _Definitions(Mapping):
             # (a class whose socket code is its base's here: `class Cmd(BaseParser): pass`)
             header = _CLASS_BASES.match(self._texts[name])
             bases = [b.decode("ascii") for b in _WORD.findall(header.group(1))] if header is not None else ()
+            # (and a Twisted factory whose protocol class here does: `protocol = ClientProtocol`)
             found = any(base in self._found and base != name and self[base] for base in bases) \
+                or any(kept in self._found and kept != name and self[kept]
+                       for kept in (k.decode("ascii") for k in _PROTOCOL_ATTRIBUTE.findall(self._texts[name]))) \
                 or self._forward and _forwards_to_socket(self._path, self._texts[name])
             self._found[name] = found
         return found

@@ -122,7 +122,8 @@ def _endpoint_side(resolver, expr, scope: FunctionInfo | None, depth: int = 0) -
 
 def _text_prefix(expr, scope: FunctionInfo | None, depth: int) -> str | None:
     """How a string expression's value starts, when the code says: a literal, `"tcp:%s:%d" %
-    args`, `"tcp:" + host`, an f-string's literal head, or a local whose every value starts so."""
+    args`, `"tcp:" + host`, an f-string's literal head, `"tcp:{}".format(host)`, or a local whose
+    every value starts so."""
     if depth > 3:
         return None
     if is_str(expr):
@@ -132,6 +133,9 @@ def _text_prefix(expr, scope: FunctionInfo | None, depth: int) -> str | None:
         return head.partition("%")[0] if head is not None and type(expr.op) is ast.Mod else head
     if type(expr) is ast.JoinedStr and expr.values and is_str(expr.values[0]):
         return expr.values[0].value
+    if type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr == "format" \
+            and is_str(expr.func.value):  # `"tcp:{}:{}".format(host, port)`
+        return expr.func.value.value.partition("{")[0]
     if type(expr) is ast.Name and scope is not None:
         bindings = scope.bindings.get(expr.id, ())
         # (`args = args + ":timeout=5"` keeps the head the name had)
@@ -334,9 +338,13 @@ def _request_response(resolver, protocol: ClassInfo) -> str | None:
     receivers = [(name, klass.methods[name]) for klass in chain for name in RECEIVERS if name in klass.methods]
     if not receivers or all(_closes(method) for _, method in receivers):
         return None
+    if _wrapper(resolver, chain, receivers):
+        return None  # (the protocol it wraps is judged, not it)
     methods = [method.node for klass in chain for method in klass.methods.values()]
     if not any(_writes(call) or _hands_on(resolver, call) for body in methods for call in _calls(body)):
         return None  # (an object it hands the transport to writes on it)
+    if _writes_only_when_connected(resolver, protocol, chain):
+        return None
     # TCP_NODELAY in the protocol, or in the module's code (`p = yield endpoint.connect(f)` then
     # `p.transport.setTcpNoDelay(True)`): precision first
     if any(_sets_nodelay(call) for body in [resolver.index.module, *methods] for call in _calls(body)):
@@ -385,6 +393,94 @@ def _factory_values(expr, func: FunctionInfo) -> list:
         bindings = func.bindings[expr.id]
         return [(b.value, func) for b in bindings] if all(b.index is None for b in bindings) else []
     return [(expr, func)]
+
+
+def _wrapper(resolver, chain: list, receivers: list) -> bool:
+    """A protocol wrapper (`ProtocolWrapper`): each receiver hands the data on to the wrapped
+    protocol (`self.wrappedProtocol.dataReceived(data)`), and its only transport writes pass on
+    what the wrapped protocol writes (`def write(self, data): self.transport.write(data)`)."""
+    if not all(_forwards(method) for _, method in receivers):
+        return False
+    for method in (m for klass in chain for m in klass.methods.values()):
+        for call in _calls(method.node):
+            if _writes(call) or _hands_on(resolver, call):
+                given = [p for p in method.params if p != "self"]
+                if method.name not in _WRITES or not given or not any(
+                        type(a) is ast.Name and a.id == given[0] for a in call.args):
+                    return False
+    return True
+
+
+def _forwards(receiver: FunctionInfo) -> bool:
+    """Does the receiver hand what it is given to another object's receiver of the same name
+    (`self.wrappedProtocol.dataReceived(data)`), as a protocol wrapper does?"""
+    given = [p for p in receiver.params if p != "self"]
+    return bool(given) and any(
+        type(call.func) is ast.Attribute and call.func.attr == receiver.name and dotted(call.func.value) != "self"
+        and any(type(a) is ast.Name and a.id == given[0] for a in call.args) for call in _calls(receiver.node))
+
+
+def _writes_only_when_connected(resolver, protocol: ClassInfo, chain: list) -> bool:
+    """Does the protocol write only in connectionMade() the request it was built with
+    (`ProxyClient`: sent as the connection opens), through its own methods called from there
+    alone? Then a connection carries one request, the first data of a fresh connection: nothing
+    waits. (The methods of the library's base, `sendLine()`, count only where the protocol calls
+    them. Callers in modules not read are not seen: hence the request handed to the constructor.)"""
+    opened = resolver.index.method(protocol, "connectionMade")
+    if opened is None or not _built_for_a_request(resolver, protocol, opened):
+        return False
+    own = []
+    for klass in chain:
+        own.append(klass)
+        if any(resolver.imports.qualify(base) in PROTOCOL_BASES for base in klass.bases):
+            break  # (the classes above it are the library's)
+    writers = {m.name for klass in own for m in klass.methods.values()
+               if any(_writes(call) or _hands_on(resolver, call) for call in _calls(m.node))}
+    if opened.name not in writers and not any(_calls_self(call, writers) for call in _calls(opened.node)):
+        return False
+    writers.discard(opened.name)
+    in_chain = {id(m.node) for klass in chain for m in klass.methods.values()}
+    called = set()
+    for func in resolver.index.functions:
+        for call in _calls(func.node):
+            if type(call.func) is not ast.Attribute:
+                continue
+            owner = dotted(call.func.value)
+            if call.func.attr in _WRITES and owner != "self.transport" and (owner or "").endswith(".transport"):
+                return False  # (`self._connection.transport.write(query)`: written from outside)
+            if call.func.attr not in writers:
+                continue
+            if owner != "self":
+                return False  # (another object may call it on this protocol, at any time)
+            if id(func.node) in in_chain:
+                if func.node is not opened.node:
+                    return False
+                called.add(call.func.attr)
+    # (a writer never called by name is called some other way: `self._handlers[state](data)`)
+    return called == writers
+
+
+def _built_for_a_request(resolver, protocol: ClassInfo, opened: FunctionInfo) -> bool:
+    """Does connectionMade() send what the constructor was handed (`self.command = command`)?"""
+    init = resolver.index.method(protocol, "__init__")
+    if init is None:
+        return False
+    params = set(init.params) - {"self"}
+    given = set()
+    for node in ast.walk(init.node):
+        if type(node) is not ast.Assign:
+            continue
+        for target in node.targets:
+            pairs = zip(target.elts, node.value.elts) if type(target) is ast.Tuple and type(node.value) is ast.Tuple \
+                and len(target.elts) == len(node.value.elts) else [(target, node.value)]
+            given.update(t.attr for t, v in pairs if dotted(t) == f"self.{getattr(t, 'attr', '')}"
+                         and type(v) is ast.Name and v.id in params)
+    return any(type(node) is ast.Attribute and node.attr in given and dotted(node.value) == "self"
+               for node in ast.walk(opened.node))
+
+
+def _calls_self(call: ast.Call, names: set) -> bool:
+    return type(call.func) is ast.Attribute and call.func.attr in names and dotted(call.func.value) == "self"
 
 
 def _hands_transport(resolver, protocol: ClassInfo) -> bool:

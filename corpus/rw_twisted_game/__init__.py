@@ -1,0 +1,1 @@
+"""A game client on Twisted whose packet code is a base class in another module (quarry's shape)."""
