@@ -41,6 +41,7 @@ _TRIAGE_WORDS = (
     "socket(", "SocketType(", "create_connection", "create_server", "open_connection", "start_server",
     "RequestHandler", ".sendall(", ".recv(", ".recv_into(", ".setsockopt(", ".accept(", ".makefile(",
     "connectTCP(", "listenTCP(", "connectSSL(", "listenSSL(", "Endpoint(", "FromString(", "ServerFactory)", "IConsumer", "(self.transport)",  # Twisted
+    "TCPServer(", "TCPClient(", "SSLServer(", "SSLClient(", "ClientService(",  # ... and its application services
     # a class built on a library base that hands back its stream: the base's own name
     *(base.rpartition(".")[2] for base in HANDED_BACK),
     ".set_nodelay(",  # a setter passing its parameter on is judged by the module's other calls of it

@@ -475,3 +475,23 @@ def test_a_protocol_wrapper_is_not_judged_for_the_protocol_it_wraps(change, repo
     assert change is None or change[0] in WRAPPER
     line = next(i for i, text in enumerate(source.splitlines(), 1) if "reactor.listenTCP" in text)
     assert _found(source) == ([(line, "NAG202")] if reported else [])
+
+
+@pytest.mark.parametrize("start, code", [
+    # twisted.application's services connect or listen when the service starts
+    ("internet.TCPClient(host, port, QueryFactory()).startService()", "NAG201"),
+    ("internet.SSLClient(host, port, QueryFactory(), None).startService()", "NAG201"),
+    ("internet.TCPServer(port, QueryFactory()).startService()", "NAG202"),
+    ("ClientService(TCP4ClientEndpoint(reactor, host, port), QueryFactory()).startService()", "NAG201"),
+    ("internet.UNIXServer(host, QueryFactory()).startService()", None),  # (no Nagle on a Unix socket)
+    ("ClientService(UNIXClientEndpoint(reactor, host), QueryFactory()).startService()", None),
+    ("socketserver.TCPServer((host, port), socketserver.BaseRequestHandler)", None),  # (no Twisted service)
+])
+def test_application_services_connect_and_listen(start, code):
+    source = ("import socketserver\nfrom twisted.application import internet\n"
+              "from twisted.application.internet import ClientService\n"
+              "from twisted.internet.endpoints import TCP4ClientEndpoint, UNIXClientEndpoint\n"
+              + CLIENT.replace("    reactor.connectTCP(host, port, QueryFactory())", f"    {start}"))
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if start in text)
+    assert _found(source) == ([(line, code)] if code else [])
+

@@ -2101,7 +2101,7 @@ class Walker:
                         self, call, Activation(func), self._interesting) is not None:
                     found = True  # an interactive console on installed socket files
                     break
-                if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call) \
+                if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call, self.imports) \
                         or type(target) is ast.Attribute and target.attr == "accept":
                     found = True  # it makes a connection: where its life starts matters
                     break

@@ -1,6 +1,7 @@
 """Twisted: a protocol class's connection is its `self.transport`, made where a factory of it is
 connected or listened on over TCP (`reactor.connectTCP` / `listenTCP`, a TCP endpoint's
-`connect` / `listen`, `clientFromString(reactor, "tcp:...")`, `connectProtocol`).
+`connect` / `listen`, `clientFromString(reactor, "tcp:...")`, `connectProtocol`, and
+twisted.application's `TCPServer` / `TCPClient` / `ClientService`).
 
 Twisted leaves Nagle on unless the protocol calls `self.transport.setTcpNoDelay(True)`, and it
 sends what one reactor turn wrote as one buffer: a split inside one callback is not a split on
@@ -39,18 +40,28 @@ _WRITES = frozenset({"write", "writeSequence"})
 _OWN_WRITES = frozenset({"sendLine", "sendString"})  # the basic receivers' framing writes
 
 
-def connects(call: ast.Call) -> bool:
+# twisted.application's services, which connect or listen when the service starts
+_SERVICES = {"twisted.application.internet.TCPClient": (C.CLIENT, 2),
+             "twisted.application.internet.SSLClient": (C.CLIENT, 2),
+             "twisted.application.internet.TCPServer": (C.SERVER, 1),
+             "twisted.application.internet.SSLServer": (C.SERVER, 1)}
+_CLIENT_SERVICE = "twisted.application.internet.ClientService"  # ClientService(endpoint, factory)
+_SERVICE_NAMES = frozenset(name.rpartition(".")[2] for name in [*_SERVICES, _CLIENT_SERVICE])
+
+
+def connects(call: ast.Call, imports) -> bool:
     """Is this call spelled like a Twisted connect or listen with a factory?"""
     func = call.func
     name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
-    return name in _REACTOR_CALLS or name in ("connect", "listen", "connectProtocol")
+    return name in _REACTOR_CALLS or name in ("connect", "listen", "connectProtocol") or name in _SERVICE_NAMES \
+        and imports.qualify(func) in (*_SERVICES, _CLIENT_SERVICE)  # (not socketserver's TCPServer)
 
 
 def connection(resolver, call: ast.Call, act: Activation | None) -> tuple[Conn, str] | None:
     """The TCP connection a Twisted connect or listen call makes for a request/response protocol
     that never sets TCP_NODELAY, with the receiver that reads its replies (or next requests):
     `dataReceived`, ...; else None. One connection per call site."""
-    if not connects(call):
+    if not connects(call, resolver.imports):
         return None
     key = ("twisted", id(call))
     if key in resolver.class_memo:
@@ -64,10 +75,17 @@ def connection(resolver, call: ast.Call, act: Activation | None) -> tuple[Conn, 
 def _connection(resolver, call: ast.Call, act: Activation | None):
     func, args = call.func, positional(call)
     scope = act.func if act is not None else None
-    if type(func) is ast.Attribute and func.attr in _REACTOR_CALLS:
-        side, at = _REACTOR_CALLS[func.attr]
+    qualified = resolver.imports.qualify(func) if (dotted(func) or "").rpartition(".")[2] in _SERVICE_NAMES else None
+    if type(func) is ast.Attribute and func.attr in _REACTOR_CALLS or qualified in _SERVICES:
+        side, at = _REACTOR_CALLS[func.attr] if qualified is None else _SERVICES[qualified]
         factory = _argument(call, at, "factory")
         protocols = _factory_protocols(resolver, factory, scope) if factory is not None else []
+    elif qualified == _CLIENT_SERVICE:
+        if len(args) < 2 or _endpoint_side(resolver, args[0], scope) != C.CLIENT:
+            return None
+        side, protocols = C.CLIENT, _factory_protocols(resolver, args[1], scope)
+    elif qualified is not None:
+        return None  # (`socketserver.TCPServer(address, Handler)`: no Twisted service)
     elif type(func) is ast.Attribute and func.attr in ("connect", "listen"):
         side = _endpoint_side(resolver, func.value, scope)
         if side is None or side != (C.CLIENT if func.attr == "connect" else C.SERVER):
