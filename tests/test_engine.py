@@ -2652,6 +2652,44 @@ def test_tornado_tcpserver_streams_are_server_connections(nodelay, reported):
     assert all("stream.set_nodelay(True)" in f.message for f in found)
 
 
+# tornado's TCPClient().connect(host, port) hands back an IOStream on a new TCP connection with
+# Nagle on: a kept one that carries commands is a client connection (NAG201 at line 11), whose fix
+# is set_nodelay(True) on that stream (never a setsockopt: an IOStream has none, so no edit).
+TORNADO_CLIENT = '''from tornado import gen
+from tornado.tcpclient import TCPClient
+
+
+class Client:
+    def __init__(self, host, port):
+        self.host, self.port = host, port
+        self.tcp = TCPClient()
+
+    async def connect(self):
+        self.stream = {connect}{nodelay}
+
+    async def command(self, *parts):
+        for part in parts:
+            await self.stream.write(part)
+        return await self.stream.read_until(b"\\r\\n")
+'''
+
+
+@pytest.mark.parametrize("connect, nodelay, reported", [
+    ("await self.tcp.connect(self.host, self.port)", "", True),
+    ("await TCPClient().connect(self.host, self.port)", "", True),
+    ("yield self.tcp.connect(self.host, self.port)", "", True),  # (a gen.coroutine's yield)
+    ("await self.tcp.connect(self.host, self.port)", "\n        self.stream.set_nodelay(True)", False),
+    ("await self.tcp.connect_somewhere(self.host, self.port)", "", False),  # (no TCPClient connect)
+])
+def test_tornado_tcpclient_streams_are_client_connections(connect, nodelay, reported):
+    result = check_source(TORNADO_CLIENT.format(connect=connect, nodelay=nodelay), "t.py")
+    found = [f for f in result.findings if f.code == "NAG201"]
+    assert [f.span.line for f in found] == ([11] if reported else [])
+    assert all("set_nodelay(True) on the stream" in f.message and not f.fixes for f in found)
+    loops = [f.span.line for f in result.findings if f.code == "NAG103"]
+    assert loops == ([15] if reported else [])
+
+
 # A socket factory kept in an attribute (`self.creator = creator or create_connection`) and
 # called through it makes the connection (line 10). A caller's hook may make any socket: then
 # it is reported with no fix.

@@ -53,7 +53,7 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if conn.twisted is not None:  # a Twisted transport: setTcpNoDelay() in the protocol, not a setsockopt here
         return ()
-    if conn.handed_back or conn.nodelay_setter or conn.socket_attr:
+    if conn.handed_back or conn.nodelay_setter or conn.socket_attr or conn.facts.role == C.IOSTREAM:
         return ()  # a library's stream or object (no setsockopt of its own), or the API's own setter
     ctx = fix_context(ctx)
     if conn.handler is not None:

@@ -302,6 +302,8 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
             fix = "call set_nodelay(True) on the stream once it is handed back"
         elif conn.facts.role == C.IOSTREAM and conn.label:  # tornado's TCPServer.handle_stream(stream, ...)
             fix = f"call {conn.label}.set_nodelay(True) where it is handed the stream"
+        elif conn.facts.role == C.IOSTREAM:  # tornado's TCPClient().connect(host, port)
+            fix = "call set_nodelay(True) on the stream TCPClient.connect() hands back"
         elif read is SMTPD_SESSION_READ:
             fix = "set TCP_NODELAY on `conn` in a handle_accepted(conn, addr) of the class, then call the base's"
         elif conn.socket_attr:  # telnetlib.Telnet: its socket is an attribute, there once it connects

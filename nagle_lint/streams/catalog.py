@@ -215,6 +215,8 @@ ASYNC_READS = frozenset({"read", "readline", "readexactly", "readuntil"})
 IOSTREAM = "iostream"
 IOSTREAM_WRAPPERS = frozenset({"tornado.iostream.IOStream", "tornado.iostream.SSLIOStream"})
 IOSTREAM_READS = frozenset({"read_bytes", "read_until", "read_until_regex", "read_until_close", "read_into"})
+# tornado's TCP client: `await TCPClient().connect(host, port)` hands back such an IOStream
+TORNADO_TCP_CLIENT = "tornado.tcpclient.TCPClient"
 # Streams a library hands back once its own protocol is done with the connection, to the
 # session that takes it over (a websocket after its HTTP upgrade): a class built on the base
 # reaches it by the call named, and gets it in the state that protocol left it. Tornado's

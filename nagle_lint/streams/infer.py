@@ -622,7 +622,9 @@ class Resolver:
         if depth > 8:
             return None
         kind = type(expr)
-        if kind is ast.Await:
+        if kind is ast.Await or kind is ast.Yield and type(expr.value) is ast.Call \
+                and type(expr.value.func) is ast.Attribute and expr.value.func.attr == "connect":
+            # (`yield TCPClient().connect(h, p)` in a tornado coroutine is the stream it resolves to)
             return self.resolve(expr.value, act, index, depth + 1)
         if kind is ast.Attribute and expr.attr == "fileobj" and type(expr.value) is ast.Name and index is None:
             selector = self._selected_from(expr.value.id, act)
@@ -788,6 +790,14 @@ class Resolver:
             return base if base is SOFT else None
         if self._socket_subclass(self.class_named(func, act)):
             return self._factory(call, "socket.socket", act, index)
+        if type(func) is ast.Attribute and func.attr == "connect" and index is None \
+                and (self._tornado_tcp_client(func.value, act)  # (or `TCPClient.connect(self, h, p)` in a subclass)
+                     or self.imports.qualify(func.value) == C.TORNADO_TCP_CLIENT
+                     and call.args and dotted(call.args[0]) == "self"):
+            # tornado's TCPClient().connect(host, port): an IOStream on a new TCP connection, Nagle
+            # on until set_nodelay(True)
+            conn = self.conn(call, C.TCP_CLIENT.with_(role=C.IOSTREAM), "", origin_func=act.func if act else None)
+            return self.stream(conn, C.IOSTREAM, site=call)
         if type(func) is ast.Attribute:
             method = func.attr
             if method == "accept":
@@ -944,6 +954,20 @@ class Resolver:
         if conn not in made or any(c.facts.transport != conn.facts.transport for c in conn.alternatives):
             return False
         return returns_new(callee, *(c.origin for c in made))
+
+    def _tornado_tcp_client(self, expr, act: Activation | None) -> bool:
+        """`TCPClient()`, or a local or attribute every assignment of which makes one."""
+        if type(expr) is ast.Call:
+            return self.imports.qualify(expr.func) == C.TORNADO_TCP_CLIENT
+        if type(expr) is ast.Name and act is not None and act.func is not None:
+            bindings = act.func.bindings.get(expr.id, ())
+        elif type(expr) is ast.Attribute and dotted(expr) == f"self.{expr.attr}" and act is not None \
+                and act.self_cls is not None:
+            bindings = self.index.self_bindings(act.self_cls, dotted(expr))
+        else:
+            return False
+        return bool(bindings) and all(b.index is None and type(b.value) is ast.Call
+                                      and self.imports.qualify(b.value.func) == C.TORNADO_TCP_CLIENT for b in bindings)
 
     def _made_by_call(self, stream: Stream, call: ast.Call, made: Conn | None = None) -> Stream:
         """A factory's socket as one call of it made it: `a = self._open(x); b = self._open(y)`
