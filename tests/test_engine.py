@@ -2652,6 +2652,49 @@ def test_tornado_tcpserver_streams_are_server_connections(nodelay, reported):
     assert all("stream.set_nodelay(True)" in f.message for f in found)
 
 
+# A connection a call makes, keeps to itself and uses for a fixed sequence of exchanges, each
+# request one write made after the previous reply was read (a login, then one command): nothing
+# is in flight when it writes, so Nagle never holds a request: no NAG201 (line 5 otherwise).
+FIXED_SEQUENCE = '''import socket
+
+
+def server_name(host, port, password):
+    sock = socket.create_connection((host, port))
+    key = sock.recv(4)
+    sock.sendall(b"login " + password + key)
+    if sock.recv(64) != b"OK":
+        raise PermissionError(host)
+    sock.sendall(b"get name"){more}
+    name = sock.recv(1024)
+    sock.close()
+    return name
+'''
+
+
+@pytest.mark.parametrize("change, found", [
+    (None, []),
+    # a request in two pieces: the split, and the missing TCP_NODELAY with it
+    (("{more}", "\n    sock.sendall(b\"\\r\\n\")"), [("NAG201", 5), ("NAG101", 11)]),
+    # the exchanges repeated by a loop
+    (("    sock.sendall(b\"get name\"){more}\n    name = sock.recv(1024)\n",
+      "    for _ in range(3):\n        sock.sendall(b\"get name\")\n        name = sock.recv(1024)\n"),
+     [("NAG201", 5)]),
+    # the connection handed on, kept or wrapped for TLS (whose handshake comes before the login)
+    (("    sock.close()\n    return name\n", "    return sock, name\n"), [("NAG201", 5)]),
+    (("    key = sock.recv(4)\n", "    key = sock.recv(4)\n    CONNECTIONS.append(sock)\n"), [("NAG201", 5)]),
+    (("    key = sock.recv(4)\n", "    sock = ssl.create_default_context().wrap_socket(sock)\n"
+      "    key = sock.recv(4)\n"), [("NAG201", 5)]),
+])
+def test_a_fixed_sequence_of_exchanges_on_a_connection_of_its_own_is_no_risk(change, found):
+    source = FIXED_SEQUENCE if change is None else FIXED_SEQUENCE.replace(*change)
+    assert change is None or change[0] in FIXED_SEQUENCE
+    source = source.replace("{more}", "")
+    if "ssl." in source:
+        source = "import ssl\n" + source
+        found = [(code, line + 1) for code, line in found]
+    assert codes(source) == found
+
+
 # tornado's TCPClient().connect(host, port) hands back an IOStream on a new TCP connection with
 # Nagle on: a kept one that carries commands is a client connection (NAG201 at line 11), whose fix
 # is set_nodelay(True) on that stream (never a setsockopt: an IOStream has none, so no edit).

@@ -353,6 +353,9 @@ class Walker:
         self._made_always: set = set()  # made outside any `if` of the root walk (and its callers')
         self._served_by_library: list = []  # (accepted connection, the library's read) for paramiko's Transport
         self._instances: dict = {}  # ids of classes -> the Instance a wrapper argument of theirs is
+        # connections -> is every exchange seen on them one of a fixed sequence (no loop repeats
+        # it, one piece each) in the call that made them and keeps them to itself (_stays_local)
+        self._fixed_exchanges: dict = {}
 
     def _stop_if_cancelled(self) -> None:
         if self.cancelled is not None and self.cancelled():
@@ -436,6 +439,13 @@ class Walker:
         self._network_backend_exchanges()
         self._served_protocol_exchanges()
         self._merge_repeated_writes()
+        # a connection a call makes, keeps to itself and uses for a fixed sequence of exchanges,
+        # each request one write made after the previous reply was read (a login, then one
+        # command): nothing is in flight when it writes, so Nagle never holds a request
+        for conn, fixed in self._fixed_exchanges.items():
+            if fixed and conn in self.result.exchanges and not conn.alternatives \
+                    and not any(split.conn is conn for split in self.result.splits.values()):
+                del self.result.exchanges[conn]
         # a connection reached through a name that may hold another creation site instead:
         # the exchange and a TCP_NODELAY set through that name are the other's too (also an
         # accepted socket beside a connected one: `self.handle` of a transport that either
@@ -2375,6 +2385,9 @@ class Walker:
             if count >= 1 and repeats and not self._paced(first):
                 if _better_read(self.result.exchanges.get(conn), node):
                     self.result.exchanges[conn] = node
+                fixed = not recurs and count == 1 and not self._later_turns and conn in self._made_here \
+                    and conn.origin_func in self.stack and self._stays_local(conn.origin_func, conn)
+                self._fixed_exchanges[conn] = self._fixed_exchanges.get(conn, True) and fixed
             elif count >= 1 and conn in self._made_here and conn not in self._first_exchanges and not self._paced(first):
                 self._first_exchanges[conn] = node
                 self._taint()  # (recorded by the walk, not by a replay of it)
@@ -2511,6 +2524,20 @@ class Walker:
             for sibling in self._sibling_makes(value, found.conn, targets, frame):
                 state[sibling] = cold  # (also on a loop's later turn: the name holds this one now)
         return state
+
+    def _stays_local(self, func: FunctionInfo, conn: Conn) -> bool:
+        """Was the connection made in this function, bound once to local names that the function
+        uses for nothing but calling their methods (not returned, kept, wrapped or handed on)?"""
+        key = ("stays-local", id(func), id(conn.origin))
+        if key in self._interesting:
+            return self._interesting[key]
+        found = False
+        if conn.origin_func is func and type(conn.origin) is ast.Call and type(func.node) is not ast.Module:
+            names = {name for name, bindings in func.bindings.items() if any(b.value is conn.origin for b in bindings)}
+            found = bool(names) and all(len(func.bindings[name]) == 1 for name in names) \
+                and _only_methods_called(func.node, names)
+        self._interesting[key] = found
+        return found
 
     def _handed_on(self, func: FunctionInfo, conn: Conn) -> bool:
         """Does the root give the connection it made back to a caller outside the module
@@ -3217,6 +3244,13 @@ def _handed(init: FunctionInfo, call: ast.Call, names: dict | None = None) -> di
     if names is None:
         return dict(pairs)
     return {param: names[value.id] for param, value in pairs if type(value) is ast.Name and value.id in names}
+
+
+def _only_methods_called(node, names: set) -> bool:
+    """Is each load of these names in the function the receiver of a method call (`s.send(b)`)?"""
+    called = {id(n.func.value) for n in ast.walk(node) if type(n) is ast.Call and type(n.func) is ast.Attribute}
+    return all(id(n) in called for n in ast.walk(node)
+               if type(n) is ast.Name and n.id in names and type(n.ctx) is ast.Load)
 
 
 def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:

@@ -10,7 +10,10 @@ forwarder: `data = other.recv(n)`, then `sock.sendall(data)`) is reported too: i
 piece on as it arrives, so a piece sent before the server ACKs the one before waits as well.
 A client whose requests are lines someone types (each written after `input()` or a read of
 `sys.stdin`, or of an attribute set to it, on the same turn of its loop) is not: it goes at the person's pace, one write per
-line, and 40 ms between keystrokes is not felt.
+line, and 40 ms between keystrokes is not felt. Nor is a connection a function makes and keeps
+to itself (not returned, stored, wrapped or handed on) for a fixed sequence of exchanges, no loop
+repeating them, each request one write (a login, then one command): every request is written
+after the previous reply was read, so nothing is in flight for Nagle to wait on.
 
 A Twisted client protocol (a `Protocol` or `LineReceiver` class of the project that writes
 `self.transport` and receives data) is flagged where its factory is connected over TCP
@@ -78,11 +81,17 @@ EXAMPLES = (
             fixed="import socket\n\ndef ping(host):\n    with socket.create_connection((host, 7)) as s:\n"
                   "        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
                   "        for _ in range(3):\n            s.sendall(b'PING')\n            s.recv(4)\n"),
-    Invalid("import socket as so\n\ndef ping(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
-            "    s.sendall(b'HELO')\n    s.recv(4)\n    s.sendall(b'PING')\n    return s.recv(4)\n", at="4:9",
-            fixed="import socket as so\n\ndef ping(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
+    # a greeting exchange, then the connection handed to the caller for its requests
+    Invalid("import socket as so\n\ndef connect(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
+            "    s.sendall(b'HELO')\n    s.recv(4)\n    return s\n", at="4:9",
+            fixed="import socket as so\n\ndef connect(host):\n    s = so.socket()\n    s.settimeout(2)\n    s.connect((host, 7))\n"
                   "    s.setsockopt(so.IPPROTO_TCP, so.TCP_NODELAY, 1)\n    s.sendall(b'HELO')\n    s.recv(4)\n"
-                  "    s.sendall(b'PING')\n    return s.recv(4)\n"),
+                  "    return s\n"),
+    # a fixed sequence on a connection of its own: each request is written after the previous
+    # reply was read, so nothing is in flight for Nagle to wait on
+    Valid("import socket\n\ndef ping(host):\n    s = socket.create_connection((host, 7))\n"
+          "    s.sendall(b'HELO')\n    s.recv(4)\n    s.sendall(b'PING')\n    reply = s.recv(4)\n    s.close()\n"
+          "    return reply\n"),
     # a Twisted protocol connected over TCP: flagged at connectTCP, fixed by hand in connectionMade()
     Invalid("from twisted.internet import reactor\nfrom twisted.internet.protocol import Factory, Protocol\n\n"
             "class Ping(Protocol):\n    def ping(self):\n        self.transport.write(b'PING')\n\n"
