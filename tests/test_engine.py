@@ -2652,6 +2652,50 @@ def test_tornado_tcpserver_streams_are_server_connections(nodelay, reported):
     assert all("stream.set_nodelay(True)" in f.message for f in found)
 
 
+# A drain loop: the body empties the buffer and clears the loop's own test before the write, so
+# it goes round again only when another writer refilled it meanwhile (a buffer a turn): no
+# NAG103 (line 19 otherwise). A loop that sends queued messages one by one is a write loop.
+DRAIN = '''import io
+import socket
+
+
+class Conn:
+    def __init__(self, sock):
+        self.sock = sock
+        self.buf = io.BytesIO()
+        self.pending = 0
+
+    def queue(self, data):
+        self.buf.write(data)
+        self.pending += len(data)
+
+    def flush(self):
+        while self.pending:
+{body}
+
+    def request(self, data):
+        self.queue(data)
+        self.flush()
+        return self.sock.recv(4096)
+
+
+c = Conn(socket.create_connection(("h", 1)))
+c.request(b"GET k\\r\\n")
+c.request(b"GET j\\r\\n")
+'''
+
+
+@pytest.mark.parametrize("body, looped", [
+    ("            data = self.buf.getvalue()\n            self.buf.seek(0)\n            self.buf.truncate()\n"
+     "            self.pending = 0\n            self.sock.sendall(data)", False),
+    ("            data = self.buf.getvalue()\n            self.sock.sendall(data[:1])\n            self.pending -= 1",
+     True),
+])
+def test_a_drain_loop_sends_a_buffer_a_turn(body, looped):
+    found = codes(DRAIN.format(body=body))
+    assert (("NAG103" in [code for code, _ in found]) is looped), found
+
+
 # A connection a call makes, keeps to itself and uses for a fixed sequence of exchanges, each
 # request one write made after the previous reply was read (a login, then one command): nothing
 # is in flight when it writes, so Nagle never holds a request: no NAG201 (line 5 otherwise).
@@ -2682,6 +2726,8 @@ def server_name(host, port, password):
     # the connection handed on, kept or wrapped for TLS (whose handshake comes before the login)
     (("    sock.close()\n    return name\n", "    return sock, name\n"), [("NAG201", 5)]),
     (("    key = sock.recv(4)\n", "    key = sock.recv(4)\n    CONNECTIONS.append(sock)\n"), [("NAG201", 5)]),
+    (("    sock.close()\n    return name\n", "    return sock.makefile(\"rwb\")\n"), [("NAG201", 5)]),
+    (("    sock.close()\n    return name\n", "    return sock.dup()\n"), [("NAG201", 5)]),
     (("    key = sock.recv(4)\n", "    sock = ssl.create_default_context().wrap_socket(sock)\n"
       "    key = sock.recv(4)\n"), [("NAG201", 5)]),
 ])

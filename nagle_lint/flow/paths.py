@@ -2290,9 +2290,11 @@ class Walker:
 
     def _retried_whole(self, frame: _Frame, call) -> bool:
         """Is this write in a loop that goes round again only when it raised (`while not sent:
-        try: sock.sendall(b); sent = True except OSError: continue`)? Its turns send one buffer."""
+        try: sock.sendall(b); sent = True except OSError: continue`), until the counts say sent, or
+        when another writer refilled the buffer it drains? Its turns send one buffer."""
         return bool(frame.loops) and (self._memo(_retries_when_raised, frame.loops[-1].node, call)
-                                      or self._memo(_counts_sent, frame.loops[-1].node, call))
+                                      or self._memo(_counts_sent, frame.loops[-1].node, call)
+                                      or self._memo(_drains, frame.loops[-1].node, call))
 
     def _name(self, conn: Conn, stream: Stream, call: ast.Call, frame: _Frame) -> None:
         """Remember how the code names the connection, for messages: the first name written to,
@@ -3246,9 +3248,18 @@ def _handed(init: FunctionInfo, call: ast.Call, names: dict | None = None) -> di
     return {param: names[value.id] for param, value in pairs if type(value) is ast.Name and value.id in names}
 
 
+# what a function may call on a connection it keeps to itself: reads, writes and options, none of
+# which hands the connection out (`makefile()`, `dup()` or `detach()` would)
+_KEEPING_METHODS = (STREAM_METHODS | C.TELNET_READS) - {"makefile"} | {
+    "connect", "connect_ex", "settimeout", "setblocking", "gettimeout", "getsockopt", "getpeername", "getsockname",
+    "bind", "shutdown"}
+
+
 def _only_methods_called(node, names: set) -> bool:
-    """Is each load of these names in the function the receiver of a method call (`s.send(b)`)?"""
-    called = {id(n.func.value) for n in ast.walk(node) if type(n) is ast.Call and type(n.func) is ast.Attribute}
+    """Is each load of these names in the function the receiver of a call of one of their own
+    I/O or option methods (`s.send(b)`, not `s.makefile()`)?"""
+    called = {id(n.func.value) for n in ast.walk(node)
+              if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr in _KEEPING_METHODS}
     return all(id(n) in called for n in ast.walk(node)
                if type(n) is ast.Name and n.id in names and type(n.ctx) is ast.Load)
 
@@ -3509,6 +3520,23 @@ def _counts_sent(loop, call) -> bool:
     rebound = {n.id for n in ast.walk(loop) if type(n) is ast.Name and type(n.ctx) is ast.Store}
     return any(_mentions(loop.test, count) for count in counts) and all(
         type(arg) is ast.Constant or type(arg) is ast.Name and arg.id not in rebound for arg in positional(call))
+
+
+def _drains(loop, call) -> bool:
+    """`while self.pending: data = buf.getvalue(); buf.truncate(0); self.pending = 0;
+    sock.sendall(data)`: the body clears the loop's own test before the write, so the loop goes
+    round again only when another writer (a greenlet, a thread) filled the buffer meanwhile: a
+    buffer a turn, no pieces of one message."""
+    if type(loop) is not ast.While:
+        return False
+    tested = {dotted(n) for n in ast.walk(loop.test) if type(n) in (ast.Name, ast.Attribute)} - {None, "self"}
+    for stmt in loop.body:
+        if any(node is call for node in ast.walk(stmt)):
+            return False  # (the write comes first)
+        if type(stmt) is ast.Assign and type(stmt.value) is ast.Constant and not stmt.value.value \
+                and any(dotted(target) in tested for target in stmt.targets):
+            return True
+    return False
 
 
 def _retries_when_raised(loop, call) -> bool:
