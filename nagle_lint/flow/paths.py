@@ -128,6 +128,7 @@ class SetOpt:
     value_expr: ast.expr | None
     loops: tuple  # ids of the loops around it, innermost last
     func: FunctionInfo | None
+    value_from: str = ""  # the attribute whose every value (a constructor default) the value is
 
 
 @dataclass
@@ -2591,8 +2592,17 @@ class Walker:
             if gate is not None and option == C.OPTION_NUMBERS["TCP_NODELAY"] and value != 0:
                 stream.conn.nodelay_gates |= {gate}
             return state
+        value_from = ""
+        if value is None and option == C.OPTION_NUMBERS["SO_SNDBUF"] and (dotted(args[2]) or "").startswith("self."):
+            # `sock.setsockopt(SOL_SOCKET, SO_SNDBUF, self.buffer_size)` after `self.buffer_size =
+            # buffer_size` with `buffer_size=1024` in the constructor: that size unless a caller
+            # gives another
+            kept = self._kept_values(args[2], frame)
+            sizes = [v.value for v in kept if type(v) is ast.Constant and type(v.value) is int]
+            if kept and len(sizes) == len(kept) and len(set(sizes)) == 1:
+                value, value_from = sizes[0], dotted(args[2])
         record = SetOpt(stream.conn, stream, call, level, option, value, args[2], self._loops(frame),
-                        frame.act.func)
+                        frame.act.func, value_from)
         self.result.setopts.setdefault(id(call), record)
         # the option alone says NODELAY: its level may be a constant from another module
         if option == C.OPTION_NUMBERS["TCP_NODELAY"] and level in (C.IPPROTO_TCP, None) and value != 0:

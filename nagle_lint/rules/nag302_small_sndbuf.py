@@ -2,8 +2,9 @@
 
 ## What it does
 Flags `setsockopt(SOL_SOCKET, SO_SNDBUF, n)` on a TCP socket when `n` is a constant of 16 KiB or
-less (literals and module-level constants are resolved; values from configuration are not
-judged). On a socket the code does not make (a callback's argument, `client.socket()`), it is
+less (literals and module-level constants are resolved, and an attribute the constructor sets
+from a parameter is judged by that parameter's default, `self.buffer_size` after
+`buffer_size=1024`; values from configuration are not judged). On a socket the code does not make (a callback's argument, `client.socket()`), it is
 reported with low confidence and says so; on a socket known to be UDP or AF_UNIX, never.
 
 ## Why is this bad?
@@ -42,6 +43,17 @@ _CLIENT = "import socket\ns = socket.create_connection(('h', 1))\n"
 EXAMPLES = (
     Valid(_CLIENT + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 20)\n"),
     Valid(_CLIENT + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.sndbuf)\n"),
+    # an attribute the constructor sets from a parameter whose default is small: that default
+    Invalid("import socket\n\nclass Server:\n    def __init__(self, buffer_size=1024):\n"
+            "        self.buffer_size = buffer_size\n\n    def handle(self, sock):\n"
+            "        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.buffer_size)\n"
+            "        while sock.recv(1024):\n            sock.sendall(b'ok')\n\n"
+            "Server().handle(socket.create_connection(('h', 1)))\n", at="8:9"),
+    Valid("import socket\n\nclass Server:\n    def __init__(self, buffer_size=1 << 20):\n"
+          "        self.buffer_size = buffer_size\n\n    def handle(self, sock):\n"
+          "        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.buffer_size)\n"
+          "        while sock.recv(1024):\n            sock.sendall(b'ok')\n\n"
+          "Server().handle(socket.create_connection(('h', 1)))\n"),
     Invalid(_CLIENT + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)\n", at="3:1"),
     Invalid("import socket\nBUF = 2048\n" + _CLIENT[14:] + "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, BUF)\n",
             at="4:1"),
@@ -80,7 +92,8 @@ def check(ctx):
         if (opt.level, opt.option) != _SNDBUF or opt.value is None or not opt.conn.is_tcp:
             continue
         if 0 < opt.value <= SMALL_SNDBUF:
-            yield ctx.finding(RULE, opt.node, _MESSAGE.format(n=opt.value, where=""))
+            where = f" by default, through `{opt.value_from}`" if opt.value_from else ""
+            yield ctx.finding(RULE, opt.node, _MESSAGE.format(n=opt.value, where=where))
     for call, level, option, value in ctx.facts.flow.loose_setopts.values():
         if (level, option) == _SNDBUF and value is not None and 0 < value <= SMALL_SNDBUF:
             receiver = call.func.value
