@@ -495,3 +495,58 @@ def test_application_services_connect_and_listen(start, code):
     line = next(i for i, text in enumerate(source.splitlines(), 1) if start in text)
     assert _found(source) == ([(line, code)] if code else [])
 
+
+
+# A line server whose factory builds the protocol in buildProtocol(), listened on by a
+# `listenTCP` imported from the reactor or at module level under `if __name__ == "__main__":`
+# (pyp2p's rendezvous server and pop3pot's honeypot).
+LINE_SERVER = """\
+from twisted.internet import reactor
+from twisted.internet.protocol import ServerFactory
+from twisted.internet.reactor import listenTCP
+from twisted.protocols.basic import LineReceiver
+
+
+class Pop3(LineReceiver):
+    def __init__(self, options):
+        self.options = options
+
+    def lineReceived(self, line):
+        self.send_line("+OK")
+
+    def send_line(self, line):
+        self.transport.write(line.encode() + b"\\r\\n")
+
+
+class Pop3Factory(ServerFactory):
+    def __init__(self, cfg):
+        self.cfg = cfg
+
+    def buildProtocol(self, addr):
+        return Pop3(self.cfg)
+"""
+
+
+@pytest.mark.parametrize("start, reported", [
+    ("def main(cfg):\n    listenTCP(cfg['port'], Pop3Factory(cfg))\n", True),
+    ("if __name__ == '__main__':\n    factory = Pop3Factory({})\n    reactor.listenTCP(8000, factory)\n", True),
+    ("factory = Pop3Factory({})\nreactor.listenTCP(8000, factory)\n", True),
+    # a name bound to two factories at module level is not known to be either
+    ("factory = Pop3Factory({})\nfactory = object()\nreactor.listenTCP(8000, factory)\n", False),
+])
+def test_a_factory_listened_on_at_module_level_or_by_an_imported_listen(start, reported):
+    source = LINE_SERVER + "\n\n" + start
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "listenTCP(" in text and "import" not in text)
+    assert _found(source) == ([(line, "NAG202")] if reported else [])
+
+
+def test_a_factory_of_another_module_whose_build_protocol_returns_the_protocol(tmp_path):
+    protocol, _, factory = LINE_SERVER.partition("class Pop3Factory")
+    main = ("from twisted.internet.reactor import listenTCP\n\nfrom pkg.factory import Pop3Factory\n\n\n"
+            "def main(cfg):\n    listenTCP(cfg['port'], Pop3Factory(cfg))\n")
+    found = _package_findings(tmp_path, {
+        "protocol.py": protocol,
+        "factory.py": "from twisted.internet.protocol import ServerFactory\n\nfrom pkg.protocol import Pop3\n\n\n"
+                      "class Pop3Factory" + factory,
+        "main.py": main}, "main.py")
+    assert [(f.span.line, f.code) for f in found] == [(7, "NAG202")]

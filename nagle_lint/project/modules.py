@@ -277,6 +277,7 @@ def _definition_texts(path: str, stamp: tuple) -> dict[str, bytes]:
 
 
 _PROTOCOL_ATTRIBUTE = re.compile(rb"^[ \t]+protocol[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$", re.M)
+_RETURNED_INSTANCE = re.compile(rb"^[ \t]+return[ \t]+([A-Za-z_]\w*)[ \t]*\(", re.M)  # (of a buildProtocol)
 _CLASS_BASES = re.compile(rb"[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)")
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 
@@ -297,10 +298,13 @@ class _Definitions(Mapping):
             # (a class whose socket code is its base's here: `class Cmd(BaseParser): pass`)
             header = _CLASS_BASES.match(self._texts[name])
             bases = [b.decode("ascii") for b in _WORD.findall(header.group(1))] if header is not None else ()
-            # (and a Twisted factory whose protocol class here does: `protocol = ClientProtocol`)
+            # (and a Twisted factory whose protocol class here does: `protocol = ClientProtocol`,
+            # or `return ClientProtocol(self.cfg)` in its buildProtocol())
+            text = self._texts[name]
+            built = _RETURNED_INSTANCE.findall(text) if b"buildProtocol" in text else []
             found = any(base in self._found and base != name and self[base] for base in bases) \
                 or any(kept in self._found and kept != name and self[kept]
-                       for kept in (k.decode("ascii") for k in _PROTOCOL_ATTRIBUTE.findall(self._texts[name]))) \
+                       for kept in (k.decode("ascii") for k in _PROTOCOL_ATTRIBUTE.findall(text) + built)) \
                 or self._forward and _forwards_to_socket(self._path, self._texts[name])
             self._found[name] = found
         return found

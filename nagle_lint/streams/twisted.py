@@ -76,8 +76,9 @@ def _connection(resolver, call: ast.Call, act: Activation | None):
     func, args = call.func, positional(call)
     scope = act.func if act is not None else None
     qualified = resolver.imports.qualify(func) if (dotted(func) or "").rpartition(".")[2] in _SERVICE_NAMES else None
-    if type(func) is ast.Attribute and func.attr in _REACTOR_CALLS or qualified in _SERVICES:
-        side, at = _REACTOR_CALLS[func.attr] if qualified is None else _SERVICES[qualified]
+    reactor_call = _reactor_call(func, resolver.imports)
+    if reactor_call is not None or qualified in _SERVICES:
+        side, at = _REACTOR_CALLS[reactor_call] if qualified is None else _SERVICES[qualified]
         factory = _argument(call, at, "factory")
         protocols = _factory_protocols(resolver, factory, scope) if factory is not None else []
     elif qualified == _CLIENT_SERVICE:
@@ -105,6 +106,16 @@ def _connection(resolver, call: ast.Call, act: Activation | None):
     conn = Conn(origin=call, facts=facts, label="self.transport", twisted=protocol, origin_func=scope)
     resolver.conns[id(call)] = conn
     return conn, receiver
+
+
+def _reactor_call(func, imports) -> str | None:
+    """`reactor.listenTCP`, or `listenTCP` imported from the reactor: its name, else None."""
+    if type(func) is ast.Attribute:
+        return func.attr if func.attr in _REACTOR_CALLS else None
+    if type(func) is ast.Name and func.id in _REACTOR_CALLS \
+            and (imports.qualify(func) or "").rpartition(".")[0] == "twisted.internet.reactor":
+        return func.id
+    return None
 
 
 def _argument(call: ast.Call, position: int, keyword: str):
@@ -194,8 +205,10 @@ def _factory_protocols(resolver, factory, scope: FunctionInfo | None, depth: int
                 return []
             found += [c for c in classes if c not in found]
         return found
-    if type(factory) is ast.Name and scope is not None and factory.id in scope.bindings and depth < 2:
-        bindings = scope.bindings[factory.id]  # `factory = QueryFactory(...)`
+    module_level = scope is None or type(scope.node) is ast.Module  # (`if __name__ == "__main__":`)
+    named = resolver.index.module_bindings if module_level else scope.bindings
+    if type(factory) is ast.Name and factory.id in named and depth < 2:
+        bindings = named[factory.id]  # `factory = QueryFactory(...)`
         if any(b.index is not None for b in bindings):
             return []
         values = [_factory_protocols(resolver, b.value, scope, depth + 1) for b in bindings]
