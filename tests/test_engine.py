@@ -3303,6 +3303,44 @@ def test_a_pause_between_writes_lets_the_first_be_acked(pause, reported):
     assert (("NAG101", 13) in codes(PAUSED_WRITES.format(pause=pause))) is reported
 
 
+# A throttled sender (an IRC bot's flood control) sleeps after each write before it writes
+# again or reads: the peer's delayed ACK fires in the pause, so Nagle holds none of it and the
+# write is no sign of request/response at Nagle's pace (anircbot's shape).
+THROTTLED = '''import socket
+import time
+
+
+class Bot:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 6667))
+
+    def say(self, line):
+        try:
+            if line.startswith("PONG"):
+                self.sock.sendall(line.encode())
+            else:
+                self.sock.sendall(line.encode("utf-8"))
+            self.sent = time.monotonic()
+            {after}
+        except OSError:
+            self.sock.close()
+
+    def listen(self):
+        while True:
+            print(self.sock.recv(4096))
+'''
+
+
+@pytest.mark.parametrize("after, reported", [
+    ("time.sleep(0.5)", False),
+    ("time.sleep(0.01)", True),  # too short for the delayed ACK
+    ("if self.slow:\n                time.sleep(0.5)", True),  # on one path only
+    ("self.sock.recv(1)\n            time.sleep(0.5)", True),  # a reply read before the pause
+    ("pass", True)])
+def test_a_pause_after_every_write_is_no_request_response(after, reported):
+    assert (("NAG201", 7) in codes(THROTTLED.format(after=after))) is reported
+
+
 # A close inside `try: ... except Exception: pass` ends the connection on both paths: the
 # one-way teardown written before it is no request waiting for a reply (py4j's shape).
 QUIET_CLOSE = '''import socket

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import ast
 
-from nagle_lint.flow import console, flags, handoff, people, queues
+from nagle_lint.flow import console, flags, handoff, pauses, people, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import (CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
                                       iter_statements)
@@ -34,6 +34,7 @@ MAX_CHAINS = 24
 MAX_SUBCLASS_WALKS = 8  # subclasses an inherited method is walked for, beyond its own class
 STEP_BUDGET = 300_000  # statements visited per module, inlining included; then stop inlining
 
+_READS = C.SOCKET_READS | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS | C.IOSTREAM_READS
 STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS
                   | C.CLOSES | C.HTTP_HEADER_WRITES | C.HTTP_CLOSING
                   | {"flush", "setsockopt", "set_nodelay", "setTcpNoDelay", "sock_sendall", "sock_recv",
@@ -1368,6 +1369,14 @@ class Walker:
         return bool(values) and all(type(v) is ast.Constant and type(v.value) in (int, float) and v.value >= PAUSE
                                     for v in values)
 
+    def _slept_after(self, call: ast.Call, frame: _Frame) -> bool:
+        """Does the writing function sleep after this write, before it reads or returns (a
+        throttled sender)? (pauses.py)"""
+        func = frame.act.func
+        if func is None or type(func.node.body) is not list:
+            return False
+        return pauses.slept_after(func.node.body, call, lambda c: self._pauses(c, frame), _READS)
+
     def _waits_for_a_person(self, call: ast.Call) -> bool:
         """`input()` or a read of the process's standard input."""
         func = call.func
@@ -2237,7 +2246,8 @@ class Walker:
             self.result.retry_loops.add((id(frame.loops[-1].node), id(call)))
         new = set()
         chains = self._chains(state, conn)
-        if conn not in self.result.kept_writes and any(c[6] for c in chains) and not self._paced(event):
+        if conn not in self.result.kept_writes and any(c[6] for c in chains) and not self._paced(event) \
+                and not self._slept_after(call, frame):
             self.result.kept_writes[conn] = call
         for chain in chains:
             first, second, count, dirty, cork, flag, _, _, _ = chain
