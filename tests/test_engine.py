@@ -3341,6 +3341,49 @@ def test_a_pause_after_every_write_is_no_request_response(after, reported):
     assert (("NAG201", 7) in codes(THROTTLED.format(after=after))) is reported
 
 
+# An object of ours built only to hold a stream's bound methods (`_Writer(sock.send)`, whose
+# constructor keeps them: `self.send = send`), handed to a helper that writes with
+# `writer.send(data)`: the writes are the stream's (managesieve3's shape).
+METHOD_RECORD = '''import socket
+
+
+class _Writer:
+    def __init__(self, send):
+        self.send = send
+
+
+def _command(name, reader, writer, literals=()):
+    writer.send(name + b"\\r\\n")
+    for literal in literals:
+        writer.send(literal)
+    return reader.readline()
+
+
+class Session:
+    def __init__(self, host):
+        self._sock = socket.socket({family}, socket.SOCK_STREAM)
+        self._sock.connect(host)
+        self._file = self._sock.makefile("rb")
+
+    def _writer(self):
+        return _Writer(self._sock.send)
+
+    def authenticate(self, data):
+        {made}
+        return _command(b"AUTHENTICATE", self._file, writer, [data])
+'''
+
+
+@pytest.mark.parametrize("family, made, expected", [
+    ("socket.AF_INET", "writer = self._writer()", [("NAG103", 12), ("NAG201", 18)]),
+    ("socket.AF_INET", "writer = _Writer(self._sock.send)", [("NAG103", 12), ("NAG201", 18)]),
+    ("socket.AF_UNIX", "writer = self._writer()", []),  # (no Nagle on a Unix socket)
+    ("socket.AF_INET", "writer = _Writer(print)", []),  # (holds no method of a stream)
+])
+def test_a_record_of_a_streams_bound_methods_writes_the_stream(family, made, expected):
+    assert sorted(codes(METHOD_RECORD.format(family=family, made=made))) == expected
+
+
 # A close inside `try: ... except Exception: pass` ends the connection on both paths: the
 # one-way teardown written before it is no request waiting for a reply (py4j's shape).
 QUIET_CLOSE = '''import socket

@@ -68,6 +68,18 @@ class BoundMethod:
     method: str
 
 
+@dataclass(frozen=True, eq=False)
+class MethodRecord:
+    """An object of ours built to hold a stream's bound methods, `_Writer(sock.send)` whose
+    constructor keeps them (`self.send = send`): attribute -> the method, so that a helper
+    handed it writes the stream with `writer.send(data)`."""
+
+    methods: tuple  # ((attribute, BoundMethod), ...)
+
+    def get(self, attr: str) -> "BoundMethod | None":
+        return next((method for name, method in self.methods if name == attr), None)
+
+
 class WriteEvent:
     """One call that puts bytes on the wire (or into a buffer that a flush will send)."""
 
@@ -1617,6 +1629,9 @@ class Walker:
         """A stream's write or read method kept in a name or attribute, or passed as an argument."""
         if type(func) is ast.Name and isinstance(frame.act.params.get(func.id), BoundMethod):
             return frame.act.params[func.id]
+        if type(func) is ast.Attribute and type(func.value) is ast.Name \
+                and isinstance(record := frame.act.params.get(func.value.id), MethodRecord):
+            return record.get(func.attr)  # `writer.send(data)` of a `_Writer(sock.send)`
         key = dotted(func)
         if key is None or (type(func) is ast.Attribute and not key.startswith("self.")) \
                 or key not in self.index.attribute_valued:
@@ -1631,6 +1646,46 @@ class Walker:
                 return None
             found = method
         return found
+
+    def _method_record(self, value, frame: _Frame) -> MethodRecord | None:
+        """`_Writer(self.sock.send)`, or `self._writer()` returning one: an object of a class of
+        ours whose constructor keeps a stream's bound methods it is handed in attributes
+        (`self.send = send`), and that has no method of its own beyond the constructor."""
+        act = frame.act
+        if type(value) is ast.Name:
+            held = act.params.get(value.id)
+            if isinstance(held, MethodRecord):
+                return held  # handed on by the helper it was handed to
+            bindings = act.func.bindings.get(value.id, ()) if act.func is not None else ()
+            if len(bindings) != 1 or bindings[0].index is not None:
+                return None
+            value = bindings[0].value  # `writer = _Writer(sock.send)`
+        if type(value) is ast.Call and type(value.func) is ast.Attribute and dotted(value.func.value) == "self" \
+                and act.func is not None and act.func.cls is not None:
+            maker = self.index.method(act.self_cls or act.func.cls, value.func.attr)  # `self._writer()`
+            returned = [r.value for r in return_statements(maker.node)] if maker is not None and not maker.params[1:] else []
+            if len(returned) != 1:
+                return None
+            value, act = returned[0], Activation(maker, cls=act.cls)
+        if type(value) is not ast.Call:
+            return None
+        key = ("method-record", id(value), id(act.self_cls))
+        if key not in self._interesting:
+            self._interesting[key] = None
+            cls = self.resolver.class_named(value.func, act)
+            init = self.index.method(cls, "__init__") if cls is not None else None
+            if init is not None and set(cls.methods) == {"__init__"}:
+                handed = _handed(init, value)
+                methods = []
+                for attr, binding in ((k[5:], b) for k, values in cls.self_bindings.items() for b in values):
+                    if binding.func is init and binding.index is None and type(binding.value) is ast.Name \
+                            and binding.value.id in handed and "." not in attr:
+                        method = self._method_of(handed[binding.value.id], act)
+                        if method is not None:
+                            methods.append((attr, method))
+                if methods:
+                    self._interesting[key] = MethodRecord(tuple(methods))
+        return self._interesting[key]
 
     def _method_of(self, value, act: Activation) -> "BoundMethod | None":
         if type(value) is ast.IfExp:  # `send = sock.write if tls else sock.sendall`
@@ -1811,7 +1866,7 @@ class Walker:
             if stream is not None:
                 params[name] = stream
             else:  # write_varint(sock.sendall, n): the helper calls the stream's method
-                method = self._method_of(value, frame.act)
+                method = self._method_of(value, frame.act) or self._method_record(value, frame)
                 if method is not None:
                     params[name] = method
                 elif (instance := self._instance_of(value, frame)) is not None:
