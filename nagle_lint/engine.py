@@ -371,11 +371,20 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
         want(base, alias.name)
         if alias.name != "*" and module_file(path, f"{base}.{alias.name}") is not None:
             submodules[alias.asname or alias.name] = f"{base}.{alias.name}"
+    def want_used(module: str, attr: str, inner: str | None, into: dict = wanted) -> None:
+        want(module, attr, into=into)
+        # `import pkg` then `pkg.utils.sendrecord(sock, data)`: a submodule the package imports
+        if inner is not None and module_file(path, f"{module}.{attr}") is not None:
+            want(f"{module}.{attr}", inner, into=into)
+
     # `from pkg import sockutil` then `sockutil.connect(addr)`: the definitions used through it
-    if submodules and (source is None or _may_use_submodules(source, submodules, want)):
+    if submodules and (source is None or _may_use_submodules(source, submodules, want_used)):
         for node in syntax.branches(tree):
             if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id in submodules:
                 want(submodules[node.value.id], node.attr)
+            elif type(node) is ast.Attribute and type(node.value) is ast.Attribute \
+                    and type(node.value.value) is ast.Name and node.value.value.id in submodules:
+                want_used(submodules[node.value.value.id], node.value.attr, node.attr)
     classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     factories = set()  # files linked for the Twisted factories that may serve or connect these classes
     # subclasses elsewhere that write or read what this module's classes connect (not for the
@@ -495,10 +504,11 @@ def _may_use_submodules(source: str, submodules: dict, want) -> bool:
     """Could some `module.name` of the source add a definition (`re.compile` in imaplib cannot)?
     Every `module.name` the tree holds is written so in the text, so when none of the text's
     would be wanted, the walk that finds the tree's is not needed."""
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, submodules)) + r")[\s\\)]*\.[\s\\]*([A-Za-z_]\w*)")
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, submodules))
+                         + r")[\s\\)]*\.[\s\\]*([A-Za-z_]\w*)(?:[\s\\]*\.[\s\\]*([A-Za-z_]\w*))?")
     trial: dict = {}
-    for local, attr in set(pattern.findall(source)):
-        want(submodules[local], attr, into=trial)
+    for local, attr, inner in set(pattern.findall(source)):
+        want(submodules[local], attr, inner or None, into=trial)
         if trial:
             return True
     return False

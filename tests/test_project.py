@@ -6,6 +6,8 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 from nagle_lint.cache import Cache
 from nagle_lint.engine import check_file, check_paths
 from nagle_lint.project.modules import (
@@ -671,3 +673,49 @@ def test_a_wrapper_subclass_whose_base_is_in_a_third_module(tmp_path):
                                     "        while request := conn.receive_packet():\n"
                                     "            conn.send_packet(b'ok' + request)\n")
     assert _codes(check_file(str(package / "srv.py"))) == [(6, "NAG202")]
+
+
+# The framing helpers are reached as `pkg.utils.send_record(sock, data)` after `import pkg`
+# (the package's __init__ imports its submodules), and the helper called writes through another
+# function of its module (sunrpc's shape).
+RECORD_HELPERS = '''import struct
+
+
+def send_fragment(sock, last, fragment):
+    sock.sendall(struct.pack(">I", len(fragment) | (last << 31)) + fragment)
+
+
+def send_record(sock, record):
+    send_fragment(sock, True, record)
+
+
+def receive_record(sock):
+    header = sock.recv(4)
+    return sock.recv(struct.unpack(">I", header)[0] & 0x7FFFFFFF)
+'''
+RECORD_CLIENT = '''import socket
+
+import rpc
+
+
+class Client:
+    def connect(self, host, port):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.connect((host, port))
+
+    def call(self, data):
+        rpc.{module}.send_record(self.sock, data)
+        return rpc.{module}.receive_record(self.sock)
+'''
+
+
+@pytest.mark.parametrize("module, reported", [("utils", True), ("other", False)])
+def test_helpers_of_a_submodule_reached_through_the_package_name(tmp_path, module, reported):
+    package = tmp_path / "rpc"
+    package.mkdir()
+    (package / "__init__.py").write_text("import rpc.client\nimport rpc.utils\n")
+    (package / "utils.py").write_text(RECORD_HELPERS)
+    (package / "other.py").write_text("def send_record(sock, data):\n    pass\n\n\ndef receive_record(sock):\n    pass\n")
+    (package / "client.py").write_text(RECORD_CLIENT.format(module=module))
+    found = [(f.code, f.span.line) for f in check_file(str(package / "client.py")).findings]
+    assert (("NAG201", 8) in found) is reported, found

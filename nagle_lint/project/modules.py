@@ -278,6 +278,7 @@ def _definition_texts(path: str, stamp: tuple) -> dict[str, bytes]:
 
 _PROTOCOL_ATTRIBUTE = re.compile(rb"^[ \t]+protocol[ \t]*=[ \t]*([A-Za-z_]\w*)[ \t]*(?:#.*)?$", re.M)
 _RETURNED_INSTANCE = re.compile(rb"^[ \t]+return[ \t]+([A-Za-z_]\w*)[ \t]*\(", re.M)  # (of a buildProtocol)
+_CALLED_NAME = re.compile(rb"(?<![\w.])([A-Za-z_]\w*)[ \t]*\(")
 _CLASS_BASES = re.compile(rb"[ \t]*class[ \t]+\w+[ \t]*\(([^)]*)\)")
 _WORD = re.compile(rb"[A-Za-z_]\w*")
 
@@ -305,6 +306,8 @@ class _Definitions(Mapping):
             found = any(base in self._found and base != name and self[base] for base in bases) \
                 or any(kept in self._found and kept != name and self[kept]
                        for kept in (k.decode("ascii") for k in _PROTOCOL_ATTRIBUTE.findall(text) + built)) \
+                or any(called in self._found and called != name and self[called]  # (`sendfrag(sock, b)` here)
+                       for called in {c.decode("ascii") for c in _CALLED_NAME.findall(text)}) \
                 or self._forward and _forwards_to_socket(self._path, self._texts[name])
             self._found[name] = found
         return found
