@@ -3384,6 +3384,77 @@ def test_a_record_of_a_streams_bound_methods_writes_the_stream(family, made, exp
     assert sorted(codes(METHOD_RECORD.format(family=family, made=made))) == expected
 
 
+# A row of getaddrinfo picked in a loop, with `[None] * 5` as the placeholder before it (the
+# row is always replaced: `if addrinfo[0] is None: addrinfo = addrinfos[0]`), unpacked into the
+# family, type and protocol of the socket (mysql-connector-python-rf's shape).
+ROW_PLACEHOLDER = '''import socket
+
+
+class MySQLTCPSocket:
+    def open_connection(self, host, port):
+        addrinfo = {placeholder}
+        addrinfos = socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM, socket.SOL_TCP)
+        for info in addrinfos:
+            if info[0] == socket.AF_INET:
+                addrinfo = info
+                break
+        if addrinfo[0] is None:
+            addrinfo = addrinfos[0]
+        (family, socktype, proto, _, sockaddr) = addrinfo
+        self.sock = socket.socket(family, socktype, proto)
+        self.sock.connect(sockaddr)
+
+    def query(self, packet):
+        self.sock.sendall(packet)
+        return self.sock.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("placeholder", ["[None] * 5", "(None, None, None, None, None)", "None"])
+def test_a_getaddrinfo_row_after_a_placeholder_of_nones(placeholder):
+    assert codes(ROW_PLACEHOLDER.format(placeholder=placeholder)) == [("NAG201", 15)]
+
+
+# `wrap_socket(sock, do_handshake_on_connect=False)` and then `do_handshake()` in a helper: the
+# handshake reads the server's answer, so the packet written before it (the SSL request) and
+# the one after it (the login) are not one request.
+HANDSHAKE_APART = '''import socket
+import ssl
+
+
+class Sock:
+    def open(self, host):
+        self.sock = socket.create_connection((host, 3306))
+
+    def send(self, data):
+        self.sock.sendall(data)
+
+    def recv(self):
+        return self.sock.recv(4096)
+
+    def switch_to_ssl(self, ca):
+        self.sock = ssl.wrap_socket(self.sock, ca_certs=ca, do_handshake_on_connect=False)
+        {handshake}
+
+
+class Conn:
+    def __init__(self, host):
+        self._socket = Sock()
+        self._socket.open(host)
+
+    def auth(self, ssl_packet, packet, ca):
+        self._socket.send(ssl_packet)
+        self._socket.switch_to_ssl(ca)
+        self._socket.send(packet)
+        return self._socket.recv()
+'''
+
+
+@pytest.mark.parametrize("handshake, split", [("self.sock.do_handshake()", False), ("pass", True)])
+def test_a_handshake_run_apart_from_wrap_socket_reads(handshake, split):
+    assert (("NAG101", 28) in codes(HANDSHAKE_APART.format(handshake=handshake))) is split
+
+
 # A close inside `try: ... except Exception: pass` ends the connection on both paths: the
 # one-way teardown written before it is no request waiting for a reply (py4j's shape).
 QUIET_CLOSE = '''import socket

@@ -38,7 +38,7 @@ _READS = C.SOCKET_READS | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS | C.IOST
 STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS
                   | C.CLOSES | C.HTTP_HEADER_WRITES | C.HTTP_CLOSING
                   | {"flush", "setsockopt", "set_nodelay", "setTcpNoDelay", "sock_sendall", "sock_recv",
-                     "sock_recv_into", "send_header"} | C.IOSTREAM_READS)
+                     "sock_recv_into", "send_header", "do_handshake"} | C.IOSTREAM_READS)
 _BEYOND_CLOSING = STREAM_METHODS - {"close", "shutdown"}
 _READ_WRITE = ("buffered-rw", "raw-rw")  # makefile("rwb") roles: buffered, or each write() a send()
 
@@ -1485,6 +1485,11 @@ class Walker:
                 args = args_of(call)
                 target = args[0].value if args and args[0].keyword is None else None
                 stream = self._stream_of(target, frame) if target is not None else None
+                if stream is not None:
+                    return self.read(state, stream.conn, call, self._loops(frame))
+            if method == "do_handshake" and not call.args:
+                # (`wrap_socket(sock, do_handshake_on_connect=False)`, then the handshake itself)
+                stream = self._stream_of(receiver, frame)
                 if stream is not None:
                     return self.read(state, stream.conn, call, self._loops(frame))
             if method in ("sock_sendall", "sock_recv", "sock_recv_into") and args_of(call):
@@ -3016,7 +3021,7 @@ def _queue_read(node) -> bool:
 
 
 def _handshake_read(node) -> bool:
-    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "wrap_socket"
+    return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in ("wrap_socket", "do_handshake")
 
 
 def _first(call: ast.Call) -> list:

@@ -2152,8 +2152,10 @@ def _placeholder(value) -> bool:
 
 
 def _none_placeholder(value) -> bool:
-    """`info = (None, None, None, None, None)` before a loop that finds the real row, or `addrinfo =
-    None` before the branches that look it up (indexing it would raise)."""
+    """`info = (None, None, None, None, None)` (or `[None] * 5`) before a loop that finds the real
+    row, or `addrinfo = None` before the branches that look it up (indexing it would raise)."""
+    if type(value) is ast.BinOp and type(value.op) is ast.Mult and type(value.right) is ast.Constant:
+        value = value.left  # `[None] * 5`
     return is_const(value, None) or (type(value) in (ast.Tuple, ast.List) and bool(value.elts)
                                      and all(is_const(e, None) for e in value.elts))
 
