@@ -3455,6 +3455,46 @@ def test_a_handshake_run_apart_from_wrap_socket_reads(handshake, split):
     assert (("NAG101", 28) in codes(HANDSHAKE_APART.format(handshake=handshake))) is split
 
 
+# An http.server handler that speaks HTTP/1.1 by setting `self.protocol_version` in its own
+# constructor or setup() (hg serve's shape), not as a class attribute: a kept-alive connection.
+VERSION_ON_SELF = '''from http.server import BaseHTTPRequestHandler, HTTPServer
+
+
+class Handler(BaseHTTPRequestHandler):
+    def {method}(self, *args, **kwargs):
+        self.protocol_version = {version!r}
+        BaseHTTPRequestHandler.{method}(self, *args, **kwargs)
+
+    def do_GET(self):
+        body = b"hello"
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def main():
+    HTTPServer(("", 8000), Handler).serve_forever()
+'''
+
+
+@pytest.mark.parametrize("method, version, expected", [
+    ("__init__", "HTTP/1.1", [("NAG202", 4), ("NAG102", 14)]),
+    ("setup", "HTTP/1.1", [("NAG202", 4), ("NAG102", 14)]),
+    ("__init__", "HTTP/1.0", []),  # (one request per connection)
+])
+def test_a_handler_speaking_http11_from_its_constructor(method, version, expected):
+    assert codes(VERSION_ON_SELF.format(method=method, version=version)) == expected
+
+
+def test_a_handler_whose_constructor_leaves_the_base_out_serves_nothing():
+    # (a test's socketless handler, built around buffers: `Handler()`, never given a connection)
+    source = VERSION_ON_SELF.format(method="__init__", version="HTTP/1.1").replace(
+        "        BaseHTTPRequestHandler.__init__(self, *args, **kwargs)\n", "        self.get_called = False\n")
+    assert "get_called" in source
+    assert codes(source) == []
+
+
 # A close inside `try: ... except Exception: pass` ends the connection on both paths: the
 # one-way teardown written before it is no request waiting for a reply (py4j's shape).
 QUIET_CLOSE = '''import socket

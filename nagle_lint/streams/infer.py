@@ -1826,7 +1826,7 @@ class Resolver:
                     break
             if facts is not None:
                 break
-        if facts is None or self._built_on_other_requests(cls):
+        if facts is None or self._built_on_other_requests(cls) or self._init_serves_nothing(cls):
             return None
         if base_name in C.BARE_HANDLER_BASES and not any(
                 name in klass.methods for klass in self.index.class_chain(cls) + self.index.subclasses(cls)
@@ -1843,6 +1843,12 @@ class Resolver:
         if version is None:  # set on the class by the server that serves it (werkzeug's threaded mode)
             versions = [v for v in self.index.set_from_outside(cls, "protocol_version") if is_str(v)]
             version = versions[0] if versions else None
+        if version is None:  # `self.protocol_version = "HTTP/1.1"` in the handler's __init__ or setup()
+            versions = [b.value for klass in self.index.class_chain(cls)
+                        for b in klass.self_bindings.get("self.protocol_version", ())
+                        if b.func is not None and b.func.name in ("__init__", "setup") and b.index is None]
+            if versions and all(is_str(v) for v in versions) and len({v.value for v in versions}) == 1:
+                version = versions[0]
         spoken = version.value if is_str(version) else None
         # an http.server handler keeps the connection only on HTTP/1.1; a handler class of its
         # own that declares HTTP/1.0 (http.server's base class itself) closes after one request
@@ -1856,6 +1862,20 @@ class Resolver:
         self.handler_conns[key] = conn
         self.conns[id(cls.node)] = conn
         return conn
+
+    def _init_serves_nothing(self, cls: ClassInfo) -> bool:
+        """Does the handler's own constructor leave the base's out (no `super().__init__(...)`,
+        `Base.__init__(self, ...)` or `self.handle()`)? The base constructor is what serves the
+        request; a handler without it is built by tests around a buffer (`Handler()`), never
+        handed a connection."""
+        init = self.index.method(cls, "__init__")
+        if init is None:
+            return False
+        for call in (n for n in branches(init.node) if type(n) is ast.Call):
+            func = call.func
+            if type(func) is ast.Attribute and func.attr in ("__init__", "handle", "setup"):
+                return False
+        return True
 
     def _built_on_other_requests(self, cls: ClassInfo) -> bool:
         """Does the module build the handler (or a subclass) itself around a request that is not
