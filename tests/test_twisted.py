@@ -550,3 +550,48 @@ def test_a_factory_of_another_module_whose_build_protocol_returns_the_protocol(t
                       "class Pop3Factory" + factory,
         "main.py": main}, "main.py")
     assert [(f.span.line, f.code) for f in found] == [(7, "NAG202")]
+
+
+# A server that greets, reads one request and answers it, closing the connection after every
+# answer on each path that writes one (opencanary's MySQL module): one exchange per connection,
+# even though dataReceived() itself does not always close (it waits for the rest of a packet).
+ONE_ANSWER = """\
+from twisted.internet import reactor
+from twisted.internet.protocol import Factory, Protocol
+
+
+class Login(Protocol):
+    def connectionMade(self):
+        self.buffer = b""
+        self.transport.write(b"greeting")
+
+    def dataReceived(self, data):
+        self.buffer += data
+        if len(self.buffer) < 4:
+            return
+        if self.buffer[:1] != b"\\x01":
+            self.transport.write(b"out of order")
+            self.transport.loseConnection()
+        else:
+            self.transport.write(b"access denied")
+            {after}
+
+
+class LoginFactory(Factory):
+    protocol = Login
+
+
+def main():
+    reactor.listenTCP(3306, LoginFactory())
+"""
+
+
+@pytest.mark.parametrize("after, reported", [
+    ("self.transport.loseConnection()", False),
+    ("self.log(data)\n            self.transport.loseConnection()", False),
+    ("self.buffer = b''", True),  # (the connection stays open for the next login)
+])
+def test_a_server_that_closes_after_every_answer_makes_one_exchange(after, reported):
+    source = ONE_ANSWER.format(after=after)
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "listenTCP(" in text)
+    assert _found(source) == ([(line, "NAG202")] if reported else [])

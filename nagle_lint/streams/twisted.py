@@ -367,7 +367,7 @@ def _request_response(resolver, protocol: ClassInfo) -> str | None:
     if not any(resolver.imports.qualify(base) in PROTOCOL_BASES for klass in chain for base in klass.bases):
         return None
     receivers = [(name, klass.methods[name]) for klass in chain for name in RECEIVERS if name in klass.methods]
-    if not receivers or all(_closes(method) for _, method in receivers):
+    if not receivers or all(_closes(method) for _, method in receivers) or _every_answer_closes(chain):
         return None
     if _wrapper(resolver, chain, receivers):
         return None  # (the protocol it wraps is judged, not it)
@@ -546,6 +546,38 @@ def _sets_nodelay(call: ast.Call) -> bool:
     if func.attr == "setTcpNoDelay":
         return not (call.args and type(call.args[0]) is ast.Constant and not call.args[0].value)
     return func.attr == "setsockopt" and any((dotted(a) or "").endswith("TCP_NODELAY") for a in call.args)
+
+
+def _every_answer_closes(chain: list) -> bool:
+    """Is every write of the protocol after the greeting (`connectionMade()`'s) a statement that
+    the close of the connection follows in its own block, before any return (`write(denied)`,
+    then `loseConnection()` on each path that answers)? One answer per connection: its FIN
+    pushes out what Nagle holds."""
+    closed, writes = set(), set()
+    for klass in chain:
+        for name, method in klass.methods.items():
+            if name == "connectionMade":
+                continue
+            for node in branches(method.node):
+                if type(node) is ast.Call and _writes(node):
+                    writes.add(id(node))
+                for field in ("body", "orelse", "finalbody"):
+                    block = getattr(node, field, None)
+                    for at, stmt in enumerate(block if type(block) is list else ()):
+                        if type(stmt) is ast.Expr and type(stmt.value) is ast.Call and _writes(stmt.value) \
+                                and _closed_after(block[at + 1:]):
+                            closed.add(id(stmt.value))
+    return bool(writes) and writes <= closed
+
+
+def _closed_after(stmts: list) -> bool:
+    for stmt in stmts:
+        if type(stmt) is ast.Expr and type(stmt.value) is ast.Call and dotted(stmt.value.func) in (
+                "self.transport.loseConnection", "self.transport.abortConnection"):
+            return True
+        if any(isinstance(node, (ast.Return, ast.Raise, ast.Break, ast.Continue)) for node in ast.walk(stmt)):
+            return False
+    return False
 
 
 def _closes(method: FunctionInfo) -> bool:

@@ -1,0 +1,34 @@
+"""The login honeypot letting the client try again: a denied login keeps the connection open for
+the next attempt, so the connection answers request after request with Nagle on."""
+from twisted.internet import reactor
+from twisted.internet.protocol import Factory, Protocol
+
+
+class FakeLogin(Protocol):
+    def connectionMade(self):
+        self.buffer = b""
+        self.transport.write(b"\x0a5.5.43\x00greeting")
+
+    def dataReceived(self, data):
+        self.buffer += data
+        if len(self.buffer) < 4:
+            return  # the rest of the packet is still on its way
+        if self.buffer[3] != 1:
+            self.transport.write(b"\x01\x00\x00\x02\xffout of order")
+            self.transport.loseConnection()
+        else:
+            self.factory.record(self.buffer)
+            self.transport.write(b"\x01\x00\x00\x02\xffaccess denied")
+            self.buffer = b""
+
+
+class FakeLoginFactory(Factory):
+    protocol = FakeLogin
+
+    def record(self, packet):
+        print(packet)
+
+
+def main():
+    reactor.listenTCP(3306, FakeLoginFactory())  # expect: NAG202
+    reactor.run()
