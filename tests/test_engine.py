@@ -3495,6 +3495,39 @@ def test_a_handler_whose_constructor_leaves_the_base_out_serves_nothing():
     assert codes(source) == []
 
 
+# A socketserver handler that answers once: it reads the greeting, writes its one answer, reads
+# what follows and closes (a SOCKS5 honeypot: the method choice, then the login, never answered).
+ONE_ANSWER_HANDLER = '''import socketserver
+
+
+class Greeting(socketserver.StreamRequestHandler):
+    def handle(self):
+        version, count = self.connection.recv(2)
+        methods = self.connection.recv(count)
+        if 2 in methods:
+            self.connection.sendall(b"\\x05\\x02")
+            self.check_login()
+        self.server.close_request(self.request)
+
+    def check_login(self):
+        size = self.connection.recv(1)[0]
+        print(self.connection.recv(size))
+        {after}
+
+
+def main():
+    socketserver.ThreadingTCPServer(("", 1080), Greeting).serve_forever()
+'''
+
+
+@pytest.mark.parametrize("after, reported", [
+    ("pass", False),
+    ("self.connection.sendall(b'\\x01\\x01')", True),  # a second answer
+])
+def test_a_handler_that_answers_once_makes_no_request_response(after, reported):
+    assert (("NAG202", 4) in codes(ONE_ANSWER_HANDLER.format(after=after))) is reported
+
+
 # A close inside `try: ... except Exception: pass` ends the connection on both paths: the
 # one-way teardown written before it is no request waiting for a reply (py4j's shape).
 QUIET_CLOSE = '''import socket

@@ -460,6 +460,14 @@ class Walker:
             if fixed and conn in self.result.exchanges and not conn.alternatives \
                     and not any(split.conn is conn for split in self.result.splits.values()):
                 del self.result.exchanges[conn]
+        # a socketserver handler's connection lives for one handle() call: when its one write is
+        # in no loop, it answers once (a SOCKS greeting's method choice, then the login is read
+        # and the connection closed), and nothing it writes can wait behind an earlier answer
+        for conn in [c for c in self.result.exchanges if c.handler is not None and c.side == C.SERVER
+                     and c.facts.role != C.HTTP_HANDLER]:
+            events = [event for event in self._write_events.values() if event.stream.conn is conn]
+            if len(events) == 1 and not events[0].loops:
+                del self.result.exchanges[conn]
         # a connection reached through a name that may hold another creation site instead:
         # the exchange and a TCP_NODELAY set through that name are the other's too (also an
         # accepted socket beside a connected one: `self.handle` of a transport that either
