@@ -595,3 +595,46 @@ def test_a_server_that_closes_after_every_answer_makes_one_exchange(after, repor
     source = ONE_ANSWER.format(after=after)
     line = next(i for i, text in enumerate(source.splitlines(), 1) if "listenTCP(" in text)
     assert _found(source) == ([(line, "NAG202")] if reported else [])
+
+
+# Twisted's own examples: a stock factory built bare, its protocol given by assignment
+# (`factory = protocol.ServerFactory()`, `factory.protocol = Echo`), also with the protocol class
+# defined inside the method that listens (honeypots' servers).
+ASSIGNED = """\
+from twisted.internet import protocol, reactor
+
+
+class Echo(protocol.Protocol):
+    def dataReceived(self, data):
+        self.transport.write(data)
+
+
+def main():
+    factory = protocol.ServerFactory()
+    factory.protocol = Echo
+    reactor.listenTCP(8000, factory)
+"""
+
+
+@pytest.mark.parametrize("change, reported", [
+    (None, True),
+    # the protocol class defined in the function that listens
+    (("class Echo(protocol.Protocol):\n    def dataReceived(self, data):\n        self.transport.write(data)\n\n\n"
+      "def main():\n",
+      "def main():\n    class Echo(protocol.Protocol):\n        def dataReceived(self, data):\n"
+      "            self.transport.write(data)\n\n"), True),
+    # at module level
+    (("def main():\n    factory = protocol.ServerFactory()\n    factory.protocol = Echo\n"
+      "    reactor.listenTCP(8000, factory)\n",
+      "factory = protocol.ServerFactory()\nfactory.protocol = Echo\nreactor.listenTCP(8000, factory)\n"), True),
+    (("    def dataReceived(self, data):\n", "    def connectionMade(self):\n        self.transport.setTcpNoDelay(True)\n\n"
+      "    def dataReceived(self, data):\n"), False),
+    # two protocols given in turn: which one is listened on is not known
+    (("    factory.protocol = Echo\n", "    factory.protocol = Echo\n    factory.protocol = object\n"), False),
+])
+def test_a_stock_factory_given_its_protocol_by_assignment(change, reported):
+    source = ASSIGNED if change is None else ASSIGNED.replace(*change)
+    assert change is None or change[0] in ASSIGNED
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "listenTCP(" in text)
+    assert _found(source) == ([(line, "NAG202")] if reported else [])
+

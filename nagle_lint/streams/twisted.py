@@ -12,6 +12,8 @@ as one-shot when every receiver closes the connection.
 from __future__ import annotations
 
 import ast
+
+from nagle_lint.flow.summaries import iter_statements
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.infer import Activation, ClassInfo, Conn, FunctionInfo, return_statements
 from nagle_lint.streams.names import dotted
@@ -208,6 +210,14 @@ def _factory_protocols(resolver, factory, scope: FunctionInfo | None, depth: int
     module_level = scope is None or type(scope.node) is ast.Module  # (`if __name__ == "__main__":`)
     named = resolver.index.module_bindings if module_level else scope.bindings
     if type(factory) is ast.Name and factory.id in named and depth < 2:
+        # `factory = protocol.ServerFactory()` then `factory.protocol = Echo` (Twisted's examples)
+        given = [b.value for b in resolver.index.module_bindings.get(f"{factory.id}.protocol", ())] if module_level \
+            else [value for owner, value, func in resolver.index.attribute_sets.get("protocol", ())
+                  if owner == factory.id and func is scope]
+        if len(given) == 1 and all(_stock_factory(resolver, b.value) for b in named[factory.id]):
+            found = resolver.class_named(given[0], Activation(scope) if scope is not None else None) \
+                or _nested_class(resolver, given[0], scope)
+            return [found] if found is not None else []
         bindings = named[factory.id]  # `factory = QueryFactory(...)`
         if any(b.index is not None for b in bindings):
             return []
@@ -221,6 +231,23 @@ def _factory_protocols(resolver, factory, scope: FunctionInfo | None, depth: int
         if protocol not in protocols:
             protocols.append(protocol)
     return protocols
+
+
+def _nested_class(resolver, expr, scope: FunctionInfo | None) -> ClassInfo | None:
+    """A class the function defines in its own body (`class Handler(Protocol):` inside the method
+    that listens), by the name it is used by there."""
+    if type(expr) is not ast.Name or scope is None or type(scope.node) is ast.Module:
+        return None
+    defined = {id(stmt) for stmt in iter_statements(scope.node.body)
+               if type(stmt) is ast.ClassDef and stmt.name == expr.id}
+    found = {id(f.cls): f.cls for f in resolver.index.functions if f.cls is not None and id(f.cls.node) in defined}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _stock_factory(resolver, value) -> bool:
+    """`Factory()`, `protocol.ServerFactory()`: one of Twisted's own factory classes, built bare."""
+    return type(value) is ast.Call and not value.args and not value.keywords \
+        and resolver.imports.qualify(value.func) in (*CLIENT_FACTORIES, *SERVER_FACTORIES)
 
 
 def _protocol_of(resolver, factory: ClassInfo) -> ClassInfo | None:
