@@ -13,8 +13,9 @@ set neither on the accepted socket, nor on the listening socket (Linux copies it
 sockets), nor through `disable_nagle_algorithm = True`. A Twisted server protocol that
 receives data and writes `self.transport` is flagged where its factory is listened on over TCP
 (`reactor.listenTCP`, `listenSSL`, a TCP server endpoint's `listen()`, `serverFromString(reactor,
-"tcp:...")`) when it never calls `self.transport.setTcpNoDelay(True)`, unless every receiver
-closes the connection (one answer per connection). In a library, which has no listen call, such a
+"tcp:...")`, its factory's `protocol` given by assignment or built by `buildProtocol()`) when it
+never calls `self.transport.setTcpNoDelay(True)`, unless it closes the connection after every
+answer it writes (one answer per connection). In a library, which has no listen call, such a
 protocol is flagged at its class when a `ServerFactory` of the project serves it (its `protocol`,
 what its `buildProtocol()` returns, or the protocol a `proxyForInterface(IProtocol, ...)` wrapper
 it builds forwards to) and it declares itself the consumer or transport of the objects that write
