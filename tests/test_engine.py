@@ -3495,6 +3495,38 @@ def test_a_handler_whose_constructor_leaves_the_base_out_serves_nothing():
     assert codes(source) == []
 
 
+def test_a_record_of_bound_methods_is_the_callers_stream_on_each_call():
+    # (the same `_Writer(sock.send)` line, called first with a Unix socket, then with a TCP one)
+    source = """import socket
+
+
+class _Writer:
+    def __init__(self, send):
+        self.send = send
+
+
+def _command(writer, reader, name, literal):
+    writer.send(name)
+    writer.send(literal)
+    return reader.recv(100)
+
+
+def run(sock, name):
+    writer = _Writer(sock.send)
+    return _command(writer, sock, name, b"x")
+
+
+def main(host):
+    unix = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    unix.connect("/run/s.sock")
+    run(unix, b"a")
+    tcp = socket.create_connection((host, 1))
+    while True:
+        run(tcp, b"b")
+"""
+    assert sorted(codes(source)) == [("NAG101", 11), ("NAG201", 24)]
+
+
 # A socketserver handler that answers once: it reads the greeting, writes its one answer, reads
 # what follows and closes (a SOCKS5 honeypot: the method choice, then the login, never answered).
 ONE_ANSWER_HANDLER = '''import socketserver

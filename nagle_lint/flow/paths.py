@@ -1682,7 +1682,8 @@ class Walker:
             value, act = returned[0], Activation(maker, cls=act.cls)
         if type(value) is not ast.Call:
             return None
-        key = ("method-record", id(value), id(act.self_cls))
+        # (the methods are the streams of this activation: `_Writer(sock.send)` of a parameter)
+        key = ("method-record", id(value), id(act.self_cls), tuple(sorted((k, id(v)) for k, v in act.params.items())))
         if key not in self._interesting:
             self._interesting[key] = None
             cls = self.resolver.class_named(value.func, act)
