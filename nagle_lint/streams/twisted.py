@@ -599,8 +599,7 @@ def _every_answer_closes(chain: list) -> bool:
 
 def _closed_after(stmts: list) -> bool:
     for stmt in stmts:
-        if type(stmt) is ast.Expr and type(stmt.value) is ast.Call and dotted(stmt.value.func) in (
-                "self.transport.loseConnection", "self.transport.abortConnection"):
+        if _is_close(stmt):
             return True
         if any(isinstance(node, (ast.Return, ast.Raise, ast.Break, ast.Continue)) for node in ast.walk(stmt)):
             return False
@@ -609,6 +608,10 @@ def _closed_after(stmts: list) -> bool:
 
 def _closes(method: FunctionInfo) -> bool:
     """Does the receiver close the connection in its own top-level statements (one exchange)?"""
-    return any(type(stmt) is ast.Expr and type(stmt.value) is ast.Call
-               and dotted(stmt.value.func) in ("self.transport.loseConnection", "self.transport.abortConnection")
-               for stmt in method.node.body)
+    return any(_is_close(stmt) for stmt in method.node.body)
+
+
+def _is_close(stmt) -> bool:
+    """`self.transport.loseConnection()` (or `abortConnection()`) as a statement of its own."""
+    return type(stmt) is ast.Expr and type(stmt.value) is ast.Call \
+        and dotted(stmt.value.func) in ("self.transport.loseConnection", "self.transport.abortConnection")
