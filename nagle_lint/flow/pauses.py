@@ -8,8 +8,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from nagle_lint.flow.summaries import contains
-from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS
+from nagle_lint.flow.summaries import child_blocks, contains
+from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, TRIES
 
 Pauses = Callable[[ast.Call], bool]
 
@@ -32,9 +32,9 @@ def _block(stmts: list, call: ast.Call, pauses: Pauses, reads: frozenset) -> boo
         kind = type(stmt)
         if kind in DEFINITIONS:
             return False  # (another function's call)
-        inner = next((body for body in _bodies(stmt) if any(contains(s, call) for s in body)), None)
+        inner = next((body for body in child_blocks(stmt) if any(contains(s, call) for s in body)), None)
         if inner is None:
-            if _bodies(stmt):
+            if child_blocks(stmt):
                 return False  # in a header (`if sock.send(x):`): its bodies run next
             return _following(stmts[at + 1:], pauses, reads)
         found = _block(inner, call, pauses, reads)
@@ -80,15 +80,3 @@ def _may_leave_or_read(stmt, reads: frozenset) -> bool:
             stack.extend(ast.iter_child_nodes(node))
     return False
 
-
-def _bodies(stmt) -> list:
-    kind = type(stmt)
-    if kind in TRIES:
-        return [stmt.body, *(handler.body for handler in stmt.handlers), stmt.orelse, stmt.finalbody]
-    if kind in (ast.If, ast.While, *FOR_LOOPS):
-        return [stmt.body, stmt.orelse]
-    if kind in WITHS:
-        return [stmt.body]
-    if MATCH is not None and kind is MATCH:
-        return [case.body for case in stmt.cases]
-    return []
