@@ -534,7 +534,7 @@ def _is_package(found: str | None) -> bool:
 def _used_from_project(path: str, module: ast.Module, names: set[str]) -> dict[str, set[str]]:
     """The project files whose socket-touching classes or functions the named definitions of a
     linked module use by a name it imports from them: file -> names."""
-    from nagle_lint.project.modules import module_file, top_definitions
+    from nagle_lint.project.modules import definition_of, top_definitions
 
     definitions = {stmt.name: stmt for stmt in module.body
                    if isinstance(stmt, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))}
@@ -555,9 +555,9 @@ def _used_from_project(path: str, module: ast.Module, names: set[str]) -> dict[s
     for base, alias in _project_from_imports(path, module):
         if (alias.asname or alias.name) not in mentioned:
             continue
-        found = module_file(path, base)
-        if found is not None and top_definitions(found).get(alias.name):
-            out.setdefault(found, set()).add(alias.name)
+        real = definition_of(path, base, alias.name)  # (through a module that re-exports it)
+        if real is not None and top_definitions(real[0]).get(real[1]):
+            out.setdefault(real[0], set()).add(real[1])
     return out
 
 

@@ -310,6 +310,37 @@ def test_an_off_by_default_flag_is_not_nodelay_and_the_message_says_so():
     assert check_source(on, "c.py").findings == ()
 
 
+# The same gate on an options dict's entry (nats-client's `self.options["tcp_nodelay"]`, filled
+# from a keyword whose default is False; or read with `options.get(key, default)`).
+OPTIONS_GATE = ("import socket\n\nclass C:\n    def __init__(self, a, tcp_nodelay={default}):\n"
+                "        self.options = {{}}\n        self.options['tcp_nodelay'] = tcp_nodelay\n"
+                "        self.s = socket.create_connection(a)\n"
+                "        if {test}:\n            self.s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n\n"
+                "    def call(self, q):\n        self.s.sendall(q)\n        return self.s.recv(9)\n")
+
+
+@pytest.mark.parametrize("default, test, flag", [
+    ("False", "self.options['tcp_nodelay']", "self.options['tcp_nodelay']"),
+    ("False", "self.options.get('tcp_nodelay', False)", "self.options.get('tcp_nodelay', False)"),
+    ("True", "self.options['tcp_nodelay']", None),
+    ("True", "self.options.get('tcp_nodelay', False)", None),
+    ("True", "self.options.get('tcp_nodelay')", None)])
+def test_an_options_entry_off_by_default_is_not_nodelay(default, test, flag):
+    findings = check_source(OPTIONS_GATE.format(default=default, test=test), "c.py").findings
+    if flag is None:
+        assert findings == ()
+    else:
+        [finding] = findings
+        assert finding.code == "NAG201" and f"`{flag}` is true, and it is off by default" in finding.message
+
+
+def test_an_options_dict_handed_in_is_the_callers_to_fill():
+    src = OPTIONS_GATE.format(default="False", test="self.options['tcp_nodelay']").replace(
+        "self.options = {}\n        self.options['tcp_nodelay'] = tcp_nodelay", "self.options = dict(settings)")
+    assert "self.options = dict(settings)" in src
+    assert check_source(src, "c.py").findings == ()
+
+
 def test_own_setup_makes_disable_nagle_algorithm_inert_and_gets_no_attribute_fix():
     src = ("import socketserver\n\nclass H(socketserver.StreamRequestHandler):\n"
            "    disable_nagle_algorithm = True\n\n    def setup(self):\n"
@@ -3339,6 +3370,68 @@ class Bot:
     ("pass", True)])
 def test_a_pause_after_every_write_is_no_request_response(after, reported):
     assert (("NAG201", 7) in codes(THROTTLED.format(after=after))) is reported
+
+
+# A class whose __setattr__ is its own stores its socket with `self.__dict__["port"] = ...`
+# (pyrsp's GDB remote link): that is `self.port`, read as `self.port` everywhere else.
+INSTANCE_DICT_STORE = '''import socket
+
+
+class Link:
+    def __init__(self, port):
+        {store} = socket.create_connection(("localhost", port))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(name)
+
+    def command(self, packet):
+        self.port.sendall(packet)
+        return self.port.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("store, reported", [
+    ("self.__dict__['port']", True), ("self.port", True), ("self.__dict__['other']", False)])
+def test_a_store_in_the_instance_dict_is_the_attribute(store, reported):
+    assert (("NAG201", 6) in codes(INSTANCE_DICT_STORE.format(store=store))) is reported
+
+
+# A log shipper polls its kept connection with a zero-timeout select() and reads only to see
+# whether the peer hung up (`len(sock.recv(1024)) == 0`): that read waits for nothing and drops
+# what it got, so it is no reply read and no end of the queue flush before it (pyfluent's shape).
+LIVENESS_PROBE = '''import select
+import socket
+
+
+class Shipper:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 24224))
+        self.queue = []
+
+    def send(self, record):
+        self.queue.append(record)
+        sock = self.sock
+        readable, writable, _ = select.select([sock], [sock], [], {timeout})
+        if sock in readable and {test}:
+            sock.close()
+            return
+        if sock in writable:
+            while self.queue:
+                sock.sendall(self.queue.pop(0))
+'''
+
+
+@pytest.mark.parametrize("timeout, test, reported", [
+    ("0", "len(sock.recv(1024)) == 0", False),
+    ("0.0", "not sock.recv(1024)", False),
+    ("0", "sock.recv(1024) == b''", False),
+    ("5", "len(sock.recv(1024)) == 0", True),  # a select that waits: the read may be the reply
+    ("0", "sock.recv(1024) == b'NO'", True),  # the reply's content is read
+    ("0", "len(sock.recv(1024)) > 0", True)])
+def test_a_liveness_probe_is_no_reply_read(timeout, test, reported):
+    found = codes(LIVENESS_PROBE.format(timeout=timeout, test=test))
+    assert (("NAG201", 7) in found) is reported
+    assert any(code == "NAG103" for code, _ in found) is reported
 
 
 # An object of ours built only to hold a stream's bound methods (`_Writer(sock.send)`, whose

@@ -139,6 +139,29 @@ def test_split_in_a_subclass_of_another_modules_class(tmp_path):
     assert _codes(base) == [(10, "NAG201")]
 
 
+def test_a_base_class_reached_through_a_module_that_reexports_it(tmp_path):
+    # client.py builds a Writer of routing.py, whose base is imported from a facade module that
+    # only re-exports it from the module that writes (netio_game's serializer.py)
+    package = tmp_path / "pkg"
+    (package / "wire").mkdir(parents=True)
+    for init in (package / "__init__.py", package / "wire" / "__init__.py"):
+        init.write_text("")
+    (package / "wire" / "base.py").write_text(
+        "class BaseWriter:\n    def encode(self, conn, msg):\n        conn.sendall(bytes(msg))\n\n\n"
+        "class BaseReader:\n    def decode(self, conn):\n        return conn.recv(100)\n")
+    (package / "wire" / "facade.py").write_text("from .base import BaseReader, BaseWriter\n")
+    (package / "wire" / "routing.py").write_text(
+        "from .facade import BaseReader, BaseWriter\n\n\nclass Writer(BaseWriter):\n    pass\n\n\n"
+        "class Reader(BaseReader):\n    def get_message(self, conn):\n        return self.decode(conn)\n")
+    (package / "client.py").write_text(
+        "import socket\nfrom .wire.routing import Reader, Writer\n\n\nclass Client:\n"
+        "    def __init__(self, host, port):\n        self.w, self.r = Writer(), Reader()\n"
+        "        self.sock = socket.create_connection((host, port))\n\n"
+        "    def call(self, data):\n        self.w.encode(self.sock, data)\n"
+        "        return self.r.get_message(self.sock)\n")
+    assert _codes(check_file(str(package / "client.py"))) == [(8, "NAG201")]
+
+
 def test_nodelay_in_the_base_class_reaches_the_subclass(tmp_path):
     package = _project(tmp_path, nodelay=True)
     assert check_file(str(package / "client.py")).findings == ()

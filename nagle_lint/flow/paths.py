@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import ast
 
-from nagle_lint.flow import console, flags, handoff, pauses, people, queues
+from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import (CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
                                       iter_statements)
@@ -1795,6 +1795,8 @@ class Walker:
             if method in C.SOCKET_WRITES:
                 return self.write(state, stream, call, _first(call), frame)
             if method in C.SOCKET_READS:
+                if frame.act.func is not None and id(call) in self._memo(probes.probe_reads, frame.act.func.node):
+                    return state  # a liveness probe: it neither waits for nor takes a reply
                 return self.read(state, conn, call, self._loops(frame))
             if method in C.CLOSES:
                 return self.close(state, stream)
@@ -2921,13 +2923,40 @@ class Walker:
         for test in reversed(frame.conds):
             if id(test) in conn.made_under:
                 continue
-            key = dotted(test)
+            option = self._option_values(test, frame)
+            key = dotted(test) if option is None else ast.unparse(test)
             if key is None:
                 continue
-            defaults = [self._default(value, func) for value, func in self._bound(test, frame)]
+            values = self._bound(test, frame) if option is None else option
+            defaults = [self._default(value, func) for value, func in values]
             if defaults and all(d is not None and not d for d in defaults):
                 return key
         return None
+
+    def _option_values(self, test, frame: _Frame) -> list | None:
+        """For a test of an options dict's entry (`self.options["tcp_nodelay"]`,
+        `self.options.get("tcp_nodelay", False)`): (value, function) for every value the entry
+        is given (a dict literal's, `options["tcp_nodelay"] = tcp_nodelay`, the get()'s default);
+        a dict made any other way gives an unknown value. None for any other test."""
+        if type(test) is ast.Subscript and is_str(test.slice):
+            held, entry, fallback = test.value, test.slice.value, []
+        elif type(test) is ast.Call and type(test.func) is ast.Attribute and test.func.attr == "get" \
+                and test.args and is_str(test.args[0]) and not test.keywords:
+            held, entry = test.func.value, test.args[0].value
+            fallback = [(test.args[1] if len(test.args) > 1 else ast.Constant(None), None)]
+        else:
+            return None
+        if dotted(held) is None:
+            return None
+        found = self._keyword_puts(held, frame.act.func, entry) + fallback
+        for value, func in self._bound(held, frame):
+            if type(value) is not ast.Dict:
+                found.append((value, None))  # (a dict handed in: its entries are the caller's)
+                continue
+            found += [(item, func) for key, item in zip(value.keys, value.values) if is_str(key) and key.value == entry]
+            if None in value.keys:
+                found.append((value, None))  # `{**defaults, ...}`
+        return found
 
     def _gate(self, frame: _Frame, conn: Conn) -> str | None:
         """The parameter of the function that makes conn when this code runs only under

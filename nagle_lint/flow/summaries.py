@@ -207,7 +207,7 @@ class ModuleIndex:
                 if type(element) is not ast.Starred:
                     self._bind(element, value, i, cls, func)
             return
-        key = dotted(target)
+        key = dotted(target) if type(target) is not ast.Subscript else _instance_entry(target)
         value = uncast(value)
         if index is None and key is not None and dotted(value) == key:
             return  # `self.sock = cast(socket.socket, self.sock)`: the name keeps what it holds
@@ -423,6 +423,15 @@ def _fields_init(node: ast.ClassDef) -> ast.FunctionDef:
     # (at the class's first line: where a finding about the class's construction is shown)
     init.lineno, init.col_offset, init.end_lineno, init.end_col_offset = node.lineno, node.col_offset, node.lineno, 0
     return init
+
+
+def _instance_entry(target: ast.Subscript) -> str | None:
+    """`self.x` for `self.__dict__["x"]` (a store that passes over the class's __setattr__)."""
+    owner = target.value
+    if type(owner) is ast.Attribute and owner.attr == "__dict__" and type(owner.value) is ast.Name \
+            and type(target.slice) is ast.Constant and type(target.slice.value) is str and target.slice.value.isidentifier():
+        return f"{owner.value.id}.{target.slice.value}"
+    return None
 
 
 def iter_statements(body):

@@ -344,10 +344,29 @@ def _forwards_to_socket(path: str, text: bytes) -> bool:
             candidates.append((module, name))
         for module, name in candidates:
             found = module_file(path, module) if name else None
-            if found is not None and os.path.abspath(found) != os.path.abspath(path) \
-                    and top_definitions(found, forward=False).get(name):
+            if found is None or os.path.abspath(found) == os.path.abspath(path):
+                continue
+            real = definition_of(path, module, name)
+            if real is not None and top_definitions(real[0], forward=False).get(real[1]):
                 return True
     return False
+
+
+def definition_of(importer: str, module: str, name: str) -> tuple[str, str] | None:
+    """(file, name) where the project's module defines `name`, through the modules that only
+    re-export it (`from .io.io import BaseWriter` in a facade); None when no module of the
+    project defines it within _MAX_REEXPORT_DEPTH hops."""
+    for _ in range(_MAX_REEXPORT_DEPTH):
+        found = module_file(importer, module)
+        if found is None:
+            return None
+        if name in top_definitions(found, forward=False):
+            return found, name
+        target = bound_imports(found)[0].get(name)
+        if target is None or "." not in target:
+            return None
+        module, _, name = target.rpartition(".")
+    return None
 
 
 def top_definitions(path: str, forward: bool = True) -> Mapping[str, bool]:

@@ -1,0 +1,1 @@
+"""A message codec package whose public names live in a facade module."""
