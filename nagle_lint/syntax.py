@@ -47,13 +47,14 @@ def positional(call: ast.Call) -> list[ast.expr]:
     return [a.value for a in args_of(call) if a.keyword is None and not a.star]
 
 
-def argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
-    """The argument passed for a parameter: by keyword, else at its position."""
+def argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
+    """The argument passed for a parameter: by keyword, else at its position (None: a
+    keyword-only parameter)."""
     for arg in args_of(call):
         if arg.keyword == keyword:
             return arg.value
     plain = positional(call)
-    return plain[position] if position < len(plain) else None
+    return plain[position] if position is not None and position < len(plain) else None
 
 
 def params_of(func) -> list[tuple[str, ast.expr | None]]:

@@ -3372,6 +3372,46 @@ def test_a_pause_after_every_write_is_no_request_response(after, reported):
     assert (("NAG201", 7) in codes(THROTTLED.format(after=after))) is reported
 
 
+# An LPR client's command helper returns before reading the ack only when asked
+# (`noreceive=True`); callers that leave the flag at its default get the ack before they write
+# again (pyprintlpr's shape). A branch a literal rules out never returns, and positional
+# arguments after the plain parameters go to *args, never to a keyword-only parameter.
+ACK_HELPER = '''import socket
+
+
+class Client:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 515))
+
+    def command(self, code, {params}):
+        self.sock.sendall(bytes([code]) + {joined} + b"\\n")
+        if noreceive:
+            return
+        if self.sock.recv(1) != b"\\0":
+            raise ConnectionError("refused")
+
+    def job(self, control):
+        self.command(2, b"lp", b"")
+        self.command(2, b"%d" % len(control), b"cfA001"{flag})
+        self.sock.sendall(control + b"\\0")
+        if self.sock.recv(1) != b"\\0":
+            raise ConnectionError("refused")
+'''
+
+
+@pytest.mark.parametrize("params, joined, flag, split", [
+    ("*args, noreceive=False", 'b" ".join(args)', "", False),
+    ("*args, noreceive: bool = False", 'b" ".join(args)', "", False),
+    ("a, b, noreceive=False", "a + b", "", False),
+    ("a, b, noreceive=False", "a + b", ", noreceive=False", False),
+    ("*args, noreceive=False", 'b" ".join(args)', ", noreceive=True", True),
+    ("a, b, noreceive=True", "a + b", "", True)])
+def test_a_flag_left_at_its_default_decides_the_helper(params, joined, flag, split):
+    found = codes(ACK_HELPER.format(params=params, joined=joined, flag=flag))
+    assert any(code == "NAG101" for code, _ in found) is split
+    assert ("NAG201", 6) in found
+
+
 # A class whose __setattr__ is its own stores its socket with `self.__dict__["port"] = ...`
 # (pyrsp's GDB remote link): that is `self.port`, read as `self.port` everywhere else.
 INSTANCE_DICT_STORE = '''import socket

@@ -16,7 +16,7 @@ import ast
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import (CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
-                                      iter_statements)
+                                      iter_statements, positional_params)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
@@ -808,7 +808,7 @@ class Walker:
         if kind is ast.Return:
             if stmt.value is not None:
                 state = self.exprs(stmt.value, state, frame)
-            if state is not None:
+            if state is not None and not self._ruled_out:  # (a branch ruled out never returns)
                 frame.returns.append(state)
             return None
         if kind is ast.Raise:
@@ -817,12 +817,14 @@ class Walker:
             return None
         if kind is ast.Break:
             if frame.loops:
-                frame.loops[-1].breaks.append(state)
+                if not self._ruled_out:
+                    frame.loops[-1].breaks.append(state)
                 return None
             return state
         if kind is ast.Continue:
             if frame.loops:
-                frame.loops[-1].continues.append(state)
+                if not self._ruled_out:
+                    frame.loops[-1].continues.append(state)
                 return None
             return state
         if kind in DEFINITIONS:
@@ -973,7 +975,7 @@ class Walker:
         if callee is None or callee is func:
             return False
         names = [p for p in callee.params if p not in ("self", "cls")]
-        passed = [param for param, value in _given_args(names, call).items()
+        passed = [param for param, value in _given_args(names, call, callee.keyword_only).items()
                   if type(value) is ast.Name and value.id == name]
         return bool(passed) and all(p in self._sentinel_defaults(callee, depth + 1) for p in passed)
 
@@ -1875,7 +1877,7 @@ class Walker:
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
         if unbound_on_self(call, callee):
             names = ["self", *names]  # `Base.send(self, sock, msg)`: self first, then the parameters
-        for name, value in zip(names, positional(call)):
+        for name, value in zip(positional_params(callee, names), positional(call)):
             if name == "self":
                 continue
             stream = self._stream_of(value, frame)
@@ -2808,7 +2810,7 @@ class Walker:
         if level:  # (not the root: a helper inlined from the function above it)
             caller, call = chain[level - 1][0], chain[level][1]
             names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
-            given = _given_args(names, call).get(param)
+            given = _given_args(names, call, func.keyword_only).get(param)
             if given is not None:
                 self._option_leaves(given, caller, level - 1, chain, via, depth + 1, out)
                 return
@@ -2849,7 +2851,7 @@ class Walker:
         found = []
         for cls in classes:
             own = self.index.method(cls, "__init__") is init
-            names = [p for p in init.params if p not in ("self", "cls")] if own else []
+            names = positional_params(init, [p for p in init.params if p not in ("self", "cls")]) if own else []
             found += self._replacing_values(cls, names, param)
         if found:
             return min(found, key=self.index.source_order)
@@ -2977,7 +2979,7 @@ class Walker:
         if callee is None:
             return frozenset(), ""
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
-        given = _given_args(names, call)
+        given = _given_args(names, call, callee.keyword_only)
         off, optional = set(), ""
         for name, value in given.items():
             if is_const(value, False) or is_const(value, None):
@@ -3016,7 +3018,7 @@ class Walker:
         name = func.cls.name if func.name == "__init__" and func.cls is not None else func.name
         names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
         for call, _ in self.resolver.calls_by_name().get(name, ()):
-            known, literal = _literal(_given_args(names, call).get(param))
+            known, literal = _literal(_given_args(names, call, func.keyword_only).get(param))
             if known and literal:
                 return True
         return False
@@ -3078,9 +3080,9 @@ def _literal(expr, strings: bool = False):
     return False, None
 
 
-def _given_args(names: list[str], call) -> dict:
+def _given_args(names: list[str], call, keyword_only: frozenset = frozenset()) -> dict:
     """Parameter name -> the argument expression this call passes for it (positional, keyword)."""
-    given = dict(zip(names, positional(call)))
+    given = dict(zip([name for name in names if name not in keyword_only], positional(call)))
     given.update((a.keyword, a.value) for a in args_of(call) if a.keyword is not None)
     return given
 
@@ -3091,7 +3093,7 @@ def _literal_args(callee: FunctionInfo, names: list[str], call, held: dict) -> d
     *args or **kwargs that could fill them)."""
     if any(a.star for a in args_of(call)):
         return {}
-    given = _given_args(names, call)
+    given = _given_args(names, call, callee.keyword_only)
     for name, default in params_of(callee.node):
         if name not in given and default is not None:
             given[name] = default

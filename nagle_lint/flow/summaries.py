@@ -52,6 +52,7 @@ class FunctionInfo:
     nested: dict[str, "FunctionInfo"] = field(default_factory=dict, repr=False)
     is_async: bool = False
     declared_global: frozenset = frozenset()  # names its `global` statements give the module's meaning
+    keyword_only: frozenset = frozenset()  # (after `*` or `*args`: no positional argument lands there)
 
     @property
     def is_method(self) -> bool:
@@ -181,6 +182,7 @@ class ModuleIndex:
     def _add_function(self, node, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:
         params = [name for name, _ in params_of(node)]
         info = FunctionInfo(node=node, name=node.name, cls=cls, parent=parent, params=params,
+                            keyword_only=frozenset(a.arg for a in node.args.kwonlyargs),
                             is_async=type(node) is ast.AsyncFunctionDef,
                             declared_global=frozenset(name for stmt in iter_statements(node.body)
                                                       if type(stmt) is ast.Global for name in stmt.names))
@@ -432,6 +434,18 @@ def _instance_entry(target: ast.Subscript) -> str | None:
             and type(target.slice) is ast.Constant and type(target.slice.value) is str and target.slice.value.isidentifier():
         return f"{owner.value.id}.{target.slice.value}"
     return None
+
+
+def positional_params(func: FunctionInfo, names: list[str]) -> list[str]:
+    """names without func's keyword-only parameters: the ones positional arguments fill, in order
+    (`send(code, *args, noreceive=False)` called as `send(2, a, b)` leaves noreceive alone)."""
+    return [name for name in names if name not in func.keyword_only] if func.keyword_only else names
+
+
+def param_position(func: FunctionInfo, names: list[str], name: str) -> int | None:
+    """Where the positional argument for a parameter stands among names (None for a keyword-only
+    one: only a keyword fills it)."""
+    return None if name in func.keyword_only else names.index(name)
 
 
 def iter_statements(body):

@@ -2,8 +2,10 @@
 
 ## What it does
 Flags `setsockopt(IPPROTO_TCP, TCP_QUICKACK, 1)` on a TCP socket that is read later, when the
-option is not set again inside the loop that reads (after every `recv()`). Numeric spellings
-(`6, 12, 1`), `SOL_TCP` and `getattr(socket, "TCP_QUICKACK", 12)` count too.
+option is not set again inside the loop that reads (after every `recv()`). Set after a read or
+a write in a helper the program calls for each message (`receive()`, `send()`), it is re-armed
+on every call and not flagged. Numeric spellings (`6, 12, 1`), `SOL_TCP` and
+`getattr(socket, "TCP_QUICKACK", 12)` count too.
 
 ## Why is this bad?
 On Linux `TCP_QUICKACK` is not sticky: it only switches quick-ACK mode on for now, and the kernel
@@ -36,8 +38,11 @@ No automatic fix: the right fix is usually on the other side of the connection (
 """
 from __future__ import annotations
 
+import ast
+
 from nagle_lint.rules.base import Invalid, Rule, Valid
 from nagle_lint.streams import catalog as C
+from nagle_lint.streams.names import dotted
 
 _SERVER = "import socket\nsrv = socket.create_server(('127.0.0.1', 0))\nconn, _ = srv.accept()\n"
 EXAMPLES = (
@@ -49,6 +54,11 @@ EXAMPLES = (
             "    conn.sendall(b'OK')\n", at="4:1"),
     Invalid("import socket\ns = socket.create_connection(('h', 1))\ns.setsockopt(6, 12, 1)\n"
             "for _ in range(9):\n    s.sendall(b'Q')\n    s.recv(1)\n", at="3:1"),
+    # a receive helper the program calls for every message re-arms it after each read
+    Valid("import socket\n\nclass Bus:\n    def __init__(self, a):\n        self.s = socket.create_connection(a)\n\n"
+          "    def receive(self):\n        data = self.s.recv(1024)\n"
+          "        self.s.setsockopt(socket.IPPROTO_TCP, socket.TCP_QUICKACK, 1)\n        return data\n\n"
+          "    def send(self, m):\n        self.s.sendall(m)\n"),
 )
 
 RULE = Rule(
@@ -70,8 +80,34 @@ def check(ctx):
             continue
         if opt.loops and any(opt.loops[-1] in r.loops for r in reads):
             continue  # re-armed inside the loop that reads
+        if _rearmed_per_call(ctx, opt, reads):
+            continue
         first_read = min(reads, key=lambda r: ctx.order(r.node)).node
         message = ("TCP_QUICKACK set once: Linux drops back to delayed ACKs after a few segments, so the "
                    f"~40 ms stall returns (read at line {ctx.where(first_read)}); fix the sender (one write or "
                    "TCP_NODELAY) or re-arm it after every recv()")
         yield ctx.finding(RULE, opt.node, message, related=[("read", first_read)])
+
+
+def _rearmed_per_call(ctx, opt, reads) -> bool:
+    """Set in a function that reads or writes the connection before it (a receive or send helper
+    the program calls for each message): re-armed on every call, unless a loop after it in the
+    same function reads on without it."""
+    func = opt.func
+    if func is None or type(func.node) not in (ast.FunctionDef, ast.AsyncFunctionDef):
+        return False
+    at = ctx.order(opt.node)
+    inside = [r for r in reads if ctx.is_local(r.node) and _within(func.node, r.node)]
+    if any(ctx.order(r.node) > at and r.loops and r.loops[-1] not in opt.loops for r in inside):
+        return False
+    receiver = dotted(opt.node.func.value) if type(opt.node.func) is ast.Attribute else None
+    wrote = receiver is not None and any(
+        type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in C.SOCKET_WRITES
+        and dotted(node.func.value) == receiver and ctx.order(node) < at for node in ast.walk(func.node))
+    return wrote or any(ctx.order(r.node) < at for r in inside)
+
+
+def _within(outer: ast.AST, node: ast.AST) -> bool:
+    start, end = (outer.lineno, outer.col_offset), (outer.end_lineno, outer.end_col_offset)
+    line = getattr(node, "lineno", None)
+    return line is not None and start <= (line, node.col_offset) and (node.end_lineno, node.end_col_offset) <= end

@@ -12,7 +12,7 @@ import ast
 
 from nagle_lint.flow.events import fast_children
 from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, KEYS, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks,
-                                      contains, index_column, iter_statements, reaching_bindings,
+                                      contains, index_column, iter_statements, param_position, positional_params, reaching_bindings,
                                       reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.channels import channel_stream
@@ -279,11 +279,11 @@ class Resolver:
         names = [p for p in init.params if p not in ("self", "cls")]
         if param not in names:
             return []
-        position = names.index(param)
+        position = param_position(init, names, param)
         classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.runs_for(sub, init)]
         results = []
         for call, caller, skip in [found for cls in classes for found in self._init_calls(init, cls)]:
-            value = _arg(call, position + skip, param)
+            value = _arg(call, None if position is None else position + skip, param)
             if value is not None and not _address_literal(value):
                 results.append(self._passed_there(value, self._caller_activation(caller)))
         return results
@@ -313,12 +313,12 @@ class Resolver:
         names = [p for p in init.params if p not in ("self", "cls")]
         if param not in names:
             return SOFT
-        position = names.index(param)
+        position = param_position(init, names, param)
         results = []
         # (a subclass that keeps this __init__ is built with the same arguments)
         classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.runs_for(sub, init)]
         for call, caller, skip in [found for cls in classes for found in self._init_calls(init, cls)]:
-            value = _arg(call, position + skip, param)
+            value = _arg(call, None if position is None else position + skip, param)
             if value is not None and index is not None:
                 if type(value) in (ast.Tuple, ast.List):
                     item = value.elts[index] if index < len(value.elts) else None
@@ -406,13 +406,14 @@ class Resolver:
             return act
         names = [p for p in caller.params if not (caller.is_method and p in ("self", "cls"))]
         calls = [(call, outer) for call, outer in self._calls_named(caller.name) if self._calls_own(call, outer, caller)]
-        for position, name in enumerate(names):
+        for name in names:
             if name in caller.bindings:
                 continue
+            position = param_position(caller, names, name)
             found = []
             for call, outer in calls:
                 value = _arg(call, position, name)
-                found.append(self._memo(self.class_memo, ("caller-arg", id(call), position),
+                found.append(self._memo(self.class_memo, ("caller-arg", id(call), name),
                                         lambda: self.resolve(value, Activation(outer) if outer is not None else None))
                              if value is not None else None)
             if found and all(isinstance(f, Stream) for f in found):
@@ -555,7 +556,7 @@ class Resolver:
             names = [p for p in setter.params if p not in ("self", "cls")]
             if binding.value.id not in names:
                 continue
-            position = names.index(binding.value.id)
+            position = param_position(setter, names, binding.value.id)
             for call, caller in self._calls_named(setter.name):
                 receiver = call.func.value if type(call.func) is ast.Attribute else None
                 if caller is not None and type(receiver) is ast.Name and self._holds_instance(caller, receiver.id, cls):
@@ -1332,7 +1333,7 @@ class Resolver:
         names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
         if expr.id not in names or expr.id in func.bindings:
             return None
-        position = names.index(expr.id)
+        position = param_position(func, names, expr.id)
         out = []
         # (a constructor's callers name the class: `ServerSocket(host, port, AF_UNIX)`)
         if func.name == "__init__" and func.cls is not None:
@@ -1343,7 +1344,8 @@ class Resolver:
         else:
             calls = [(call, caller, 0) for call, caller in self._calls_named(func.name)]
         for call, caller, skip in calls:
-            value = _arg(call, position + skip, expr.id) or _unpacked_arg(call, position + skip)
+            value = _arg(call, None if position is None else position + skip, expr.id) \
+                or (_unpacked_arg(call, position + skip) if position is not None else None)
             if value is None:
                 return None
             if caller is not None and caller.cls is not func.cls and caller.name == "__init__" \
@@ -1624,7 +1626,7 @@ class Resolver:
         names = [p for p in callee.params if not ((callee.is_method or class_level(callee)) and p in ("self", "cls"))]
         if param not in names:
             return [], None
-        position = names.index(param)
+        position = param_position(callee, names, param)
         classes, first = [], None
         for call, caller in self._calls_named(callee.name):
             if caller is None:
@@ -1707,7 +1709,7 @@ class Resolver:
         args = positional(call)
         if unbound_on_self(call, callee):
             args = args[1:]  # `Base.recv(self, sock)`
-        given = dict(zip(names, args))
+        given = dict(zip(positional_params(callee, names), args))
         given.update((a.keyword, a.value) for a in args_of(call) if a.keyword in names)
         params = {}
         for name, value in given.items():
