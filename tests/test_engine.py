@@ -2116,6 +2116,15 @@ def test_a_telnetlib_client_is_a_kept_tcp_connection(args, nodelay, more, expect
     assert all("`.sock`" in f.message for f in result.findings if f.code == "NAG201")
 
 
+@pytest.mark.parametrize("imported, made", [
+    ("from telnetlib3 import Telnet", "Telnet(host, 23)"),  # (the package exports its copy of telnetlib)
+    ("from telnetlib3.telnetlib import Telnet", "Telnet(host, 23)"),
+    ("import telnetlib3", "telnetlib3.Telnet(host, 23)")])
+def test_telnetlib3s_copy_of_telnetlib_is_the_telnet_client(imported, made):
+    source = TELNET.format(args="host, 23", nodelay="", more="").replace("import telnetlib\n", imported + "\n")
+    assert codes(source.replace("telnetlib.Telnet(host, 23)", made)) == [("NAG201", 7)]
+
+
 def test_a_telnet_session_of_one_command_is_one_exchange():
     source = '''import telnetlib
 
@@ -3410,6 +3419,98 @@ def test_a_flag_left_at_its_default_decides_the_helper(params, joined, flag, spl
     found = codes(ACK_HELPER.format(params=params, joined=joined, flag=flag))
     assert any(code == "NAG101" for code, _ in found) is split
     assert ("NAG201", 6) in found
+
+
+# A set-top-box remote reads only in the handshake its constructor runs; afterwards it only
+# writes (each key press as key-down then key-up): no read can follow those writes, so they are
+# no request left for another method to answer (einder's shape). A read outside construction,
+# or the handshake run again later, makes them one.
+REMOTE = '''import socket
+import struct
+
+
+class Remote:
+    def __init__(self, host):
+        self.con = socket.create_connection((host, 5900))
+        self.authorize()
+
+    def authorize(self):
+        self.con.sendall(self.con.recv(12))
+        self.con.recv(2)
+        self.con.sendall(struct.pack(">B", 1))
+        if struct.unpack(">I", self.con.recv(4))[0] != 0:
+            raise PermissionError("refused")
+{more}
+    def send_key(self, key):
+        self.con.sendall(struct.pack(">BBxxxxH", 4, 1, key))
+        self.con.sendall(struct.pack(">BBxxxxH", 4, 0, key))
+'''
+
+
+@pytest.mark.parametrize("more, split", [
+    ("", False),
+    ("\n    def status(self):\n        return self.con.recv(64)\n", True),
+    ("\n    def reconnect(self, host):\n        self.con = socket.create_connection((host, 5900))\n"
+     "        self.authorize()\n", True)])
+def test_reads_only_while_the_object_is_built_answer_no_later_method(more, split):
+    assert any(code == "NAG101" for code, _ in codes(REMOTE.format(more=more))) is split
+
+
+@pytest.mark.parametrize("start", ["threading.Thread(target=self.reader).start()", "self.reader_started = self.reader"])
+def test_a_reader_the_constructor_starts_runs_on(start):
+    # (a reader loop handed to a thread in __init__ reads every later reply: cassandra's shape)
+    source = REMOTE.format(more="\n    def reader(self):\n        while True:\n            self.con.recv(64)\n")
+    source = source.replace("        self.authorize()\n", f"        self.authorize()\n        {start}\n")
+    source = source.replace("import struct\n", "import struct\nimport threading\n")
+    assert any(code == "NAG101" for code, _ in codes(source))
+
+
+def test_a_coroutine_the_constructor_hands_to_the_loop_runs_on():
+    source = REMOTE.format(more="\n    async def reader(self):\n        while True:\n            self.con.recv(64)\n")
+    source = source.replace("        self.authorize()\n",
+                            "        self.authorize()\n        asyncio.run_coroutine_threadsafe(self.reader(), LOOP)\n")
+    source = source.replace("import struct\n", "import asyncio\nimport struct\n\nLOOP = asyncio.new_event_loop()\n")
+    assert any(code == "NAG101" for code, _ in codes(source))
+
+
+# A miner's API client keeps its socket on self, but reads each reply until the server closes
+# the connection: one reply per connection, never a second exchange (cgminerhttpinterface).
+UNTIL_EOF = '''import socket
+
+
+class MinerApi:
+    def __init__(self, host):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.host = host
+
+    def _send(self, message):
+        self.sock.sendall(message)
+
+    def _receive(self):
+        chunks = []
+{read}
+        return b"".join(chunks)
+
+    def command(self, name):
+        self.sock.connect((self.host, 4028))
+        self._send(name.encode())
+        return self._receive()
+'''
+
+
+@pytest.mark.parametrize("read, reported", [
+    ("        chunk = 1\n        while chunk:\n            chunk = self.sock.recv(4096)\n"
+     "            chunks.append(chunk)", False),
+    ("        while True:\n            chunk = self.sock.recv(4096)\n            if not chunk:\n"
+     "                break\n            chunks.append(chunk)", False),
+    ("        while chunk := self.sock.recv(4096):\n            chunks.append(chunk)", False),
+    ("        chunks.append(self.sock.makefile('rb').read())", False),
+    ("        chunks.append(self.sock.recv(4096))", True),  # the server may keep it open
+    ("        while True:\n            chunk = self.sock.recv(4096)\n            if not chunk:\n"
+     "                break\n            chunks.append(chunk)\n            if chunk.endswith(b'\\\\0'):\n"
+     "                break", True)])  # a reply that ends at its own terminator
+def test_a_client_reading_each_reply_until_eof_has_one_exchange_per_connection(read, reported):
+    assert (("NAG201", 6) in codes(UNTIL_EOF.format(read=read))) is reported
 
 
 # A class whose __setattr__ is its own stores its socket with `self.__dict__["port"] = ...`

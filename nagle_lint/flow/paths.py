@@ -346,6 +346,10 @@ class Walker:
         self._related: set | None = None
         self._later_turns = 0  # how many enclosing loops are on their second (later) turn
         self._pending: dict = {}  # Conn -> chains of 2+ writes left unread when a root returned
+        self._readers: dict = {}  # Conn -> {id(function): (function, its first read walked)} of its readers
+        self._read_in: dict = {}  # id(read node) -> the function it was walked in
+        self._read_short_of_eof: set = set()  # connections some read of which stops before EOF
+        self._eof_headers: set = set()  # ids of the reads of `while chunk := sock.recv(n):` headers
         self._pending_by_use: dict = {}  # (Conn, chain) -> the Instance a root's parameter was typed by use
         self._by_use = None  # ... of the root being walked
         self._loop_keys: dict = {}  # (loop, call sites) -> key of a loop in an inlined helper
@@ -438,6 +442,13 @@ class Walker:
             read = self.result.kept_reads.get(conn)
             if read is None or conn in self.result.bracketed or conn.handler is not None:
                 continue
+            if isinstance(read, ast.AST) and conn in self._readers:
+                later = self._later_reads(conn)
+                if not later:
+                    continue  # (read only while the object is built: before any method writes)
+                owner = self._read_in.get(id(read))
+                if owner is not None and self._construction_only(owner):
+                    read = min(later, key=self.index.source_order)  # (name a read that can follow)
             for chain in sorted(chains, key=self._chain_order):
                 self._split(conn, chain, read, "read", (), True, True, by_use=self._pending_by_use.get((conn, chain)))
         for conn, read in self.result.kept_reads.items():
@@ -460,6 +471,18 @@ class Walker:
             if fixed and conn in self.result.exchanges and not conn.alternatives \
                     and not any(split.conn is conn for split in self.result.splits.values()):
                 del self.result.exchanges[conn]
+        # a client read only while its object is built (a handshake its constructor runs) does
+        # request/response only there, each request written after the previous reply; then it
+        # only writes (a remote control's key presses): no exchange waits on a held piece
+        for conn in [c for c in self.result.exchanges if c.side == C.CLIENT and c in self._readers
+                     and not self._later_reads(c)]:
+            del self.result.exchanges[conn]
+        # a client whose every read drains the connection until the server closes it (`while
+        # chunk: chunk = sock.recv(n)`, `f.read()`) gets one reply per connection: it cannot carry
+        # a second exchange
+        for conn in [c for c in self.result.exchanges if c.side == C.CLIENT and c in self._readers
+                     and c not in self._read_short_of_eof]:
+            del self.result.exchanges[conn]
         # a socketserver handler's connection lives for one handle() call: when its one write is
         # in no loop, it answers once (a SOCKS greeting's method choice, then the login is read
         # and the connection closed), and nothing it writes can wait behind an earlier answer
@@ -1121,6 +1144,8 @@ class Walker:
             return self._lent(stmt, state, frame)
         loop = _Loop(stmt, self._loop_key(stmt, frame))
         self.result.loop_nodes[loop.key] = stmt
+        if type(stmt) is ast.While and type(stmt.test) is ast.NamedExpr and _reads_to_eof(stmt.test.value, stmt):
+            self._eof_headers.add(id(stmt.test.value))  # (the header is read again as the loop ends)
         if self._open_walks and frame.sites:
             self._journal.append(("loop", stmt, frame.sites, loop.key))
         frame.loops.append(loop)
@@ -2446,6 +2471,12 @@ class Walker:
         self._touches += 1
         if self._ruled_out:
             return state
+        if self.stack:
+            self._readers.setdefault(conn, {}).setdefault(id(self.stack[-1]), (self.stack[-1], node))
+            self._read_in.setdefault(id(node), self.stack[-1])
+        if id(node) not in self._eof_headers \
+                and not _reads_to_eof(node, self.result.loop_nodes.get(loops[-1]) if loops else None):
+            self._read_short_of_eof.add(conn)
         self.result.reads.setdefault((id(conn), id(node)), Read(conn, node, loops))
         new = set()
         chains = self._chains(state, conn)
@@ -2522,6 +2553,26 @@ class Walker:
             # the held piece reached outside a loop on some path (a big payload's packet loop is
             # not how the empty terminator goes): not a write loop
             old.first, old.second = first, second
+
+    def _later_reads(self, conn: Conn) -> list:
+        """The first read of each function reading conn that does not run only while its object
+        is built."""
+        return [node for func, node in self._readers.get(conn, {}).values() if not self._construction_only(func)]
+
+    def _construction_only(self, func: FunctionInfo, depth: int = 0) -> bool:
+        """A method that runs only while its object is built: __init__, or one that only such
+        methods call on self, as a statement of their own (a handshake `authorize()` the
+        constructor runs; not a reader handed to a thread or an event loop, which runs on)."""
+        if not func.is_method or func.is_async or depth > 4:
+            return False
+        if func.name == "__init__":
+            return True
+        calls = self.resolver.calls_by_name().get(func.name, ())
+        return bool(calls) and all(
+            caller is not None and caller.cls is func.cls and type(call.func) is ast.Attribute
+            and dotted(call.func.value) == "self" and _run_in_place(call, caller)
+            and self._construction_only(caller, depth + 1)
+            for call, caller in calls)
 
     def _left_pending(self, out, func: FunctionInfo) -> None:
         """Chains of 2+ wire writes still unread when a root function returns, on connections
@@ -3058,6 +3109,54 @@ def _better_read(known, node) -> bool:
 
 def _queue_read(node) -> bool:
     return type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in queues.GETS
+
+
+def _run_in_place(call, func: FunctionInfo) -> bool:
+    """Is the call a statement of func's own (`self.authorize()`, `x = self.handshake()`), not an
+    argument handed on (`Thread(target=...)`, `run_coroutine_threadsafe(self.reader(), loop)`)?"""
+    return any(type(stmt) in (ast.Expr, ast.Assign) and stmt.value is call for stmt in iter_statements(func.node.body))
+
+
+def _reads_to_eof(call, loop) -> bool:
+    """Does this read take everything until the peer closes: `f.read()`, `tn.read_all()`, or a
+    recv() in a loop whose only way out is an empty read (`while chunk: chunk = sock.recv(n)`,
+    `while True:` ... `if not chunk: break`)?"""
+    if type(call) is not ast.Call or type(call.func) is not ast.Attribute:
+        return False
+    method = call.func.attr
+    if method in ("read", "readlines", "read_all") and not call.args and not call.keywords:
+        return True
+    if method not in C.SOCKET_READS or type(loop) is not ast.While:
+        return False
+    bound = next((stmt.targets[0].id for stmt in loop.body if type(stmt) is ast.Assign and stmt.value is call
+                  and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name), None)
+    exits = [node for stmt in loop.body for node in _loop_exits(stmt)]
+    if type(loop.test) is ast.NamedExpr and loop.test.value is call:
+        return not exits
+    if bound is None:
+        return False
+    if type(loop.test) is ast.Name and loop.test.id == bound:
+        return not exits
+    if is_const(loop.test, True) and len(exits) == 1 and type(exits[0]) is ast.Break:
+        guard = next((stmt for stmt in loop.body if type(stmt) is ast.If and exits[0] in stmt.body), None)
+        test = guard.test if guard is not None else None
+        return type(test) is ast.UnaryOp and type(test.op) is ast.Not and type(test.operand) is ast.Name \
+            and test.operand.id == bound and len(guard.body) == 1 and not guard.orelse
+    return False
+
+
+def _loop_exits(node) -> list:
+    """The breaks of this loop and the returns under node (not those of inner loops or defs)."""
+    kind = type(node)
+    if kind in (ast.Break, ast.Return):
+        return [node]
+    if kind in DEFINITIONS:
+        return []
+    inner = kind in (ast.While, ast.For, ast.AsyncFor)
+    found = []
+    for child in ast.iter_child_nodes(node):
+        found += [n for n in _loop_exits(child) if not (inner and type(n) is ast.Break)]
+    return found
 
 
 def _handshake_read(node) -> bool:

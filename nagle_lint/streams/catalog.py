@@ -88,11 +88,12 @@ FACTORIES: dict[str, StreamFacts] = {
     "pymysql.connect": TCP_CLIENT_NODELAY,
     "pymongo.MongoClient": TCP_CLIENT_NODELAY,
 }
-# The standard library's telnet client (and telnetlib3's copy of it): a TCP connection, made by
-# the constructor given a host or by open(), with Nagle on; each write() is one sendall() and
-# the read_*() / expect() methods read the answer. Its socket is the object's `sock` attribute
+# The standard library's telnet client (and telnetlib3's copy of it, which that package also
+# exports as `telnetlib3.Telnet`): a TCP connection, made by the constructor given a host or by
+# open(), with Nagle on; each write() is one sendall() and the read_*() / expect() methods read
+# the answer. Its socket is the object's `sock` attribute
 # (also `get_socket()`), where TCP_NODELAY can be set once it is connected.
-TELNET_CLIENTS = frozenset({"telnetlib.Telnet", "telnetlib3.telnetlib.Telnet"})
+TELNET_CLIENTS = frozenset({"telnetlib.Telnet", "telnetlib3.telnetlib.Telnet", "telnetlib3.Telnet"})
 TELNET_READS = frozenset({"read_until", "read_all", "read_some", "read_very_eager", "read_eager", "read_lazy",
                           "read_very_lazy", "expect"})
 # factories that apply an options list given by keyword to the socket they make, as
