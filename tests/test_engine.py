@@ -3989,6 +3989,8 @@ def test_a_wrapper_that_keeps_a_bound_send_names_the_connection_as_it_was_made()
 @pytest.mark.parametrize("imports, start, reported", [
     ("import _thread", "_thread.start_new_thread(serve, (conn, addr))", True),
     ("from _thread import start_new_thread", "start_new_thread(serve, (conn, addr))", True),
+    ("from _thread import *", "start_new_thread(serve, (conn, addr))", True),
+    ("from threading import *", "Thread(target=serve, args=(conn, addr)).start()", True),
     ("import threading", "threading.Thread(target=serve, args=(conn, addr)).start()", True),
     ("import _thread", "_thread.start_new_thread(print, (addr,))", False),  # the handler never gets conn
 ])

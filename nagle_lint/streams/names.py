@@ -15,6 +15,10 @@ _SYMBOLS: dict[str, int] = {
 _STAR_SOCKET_NAMES = frozenset({"socket", "SocketType", "create_connection", "create_server", "socketpair", "fromfd",
                                 "getaddrinfo", "has_dualstack_ipv6", "timeout", "error"})
 
+# what `from _thread import *` (`from threading import *`) binds that starts a thread
+_STAR_THREAD_NAMES = {"_thread": frozenset({"start_new_thread", "start_new"}), "thread": frozenset({"start_new_thread"}),
+                      "threading": frozenset({"Thread"})}
+
 
 def dotted(expr: ast.expr) -> str | None:
     """`a.b.c` for a chain of names and attributes, else None."""
@@ -231,6 +235,9 @@ class ImportMap:
             return as_socket(f"{full}.{rest}" if rest else full)
         if (head in _SYMBOLS or head in _STAR_SOCKET_NAMES) and self.star_from("socket"):
             return f"socket.{name}"
+        for module, names in _STAR_THREAD_NAMES.items():
+            if head in names and self.star_from(module):
+                return f"{module}.{name}"
         return None
 
 
