@@ -11,7 +11,6 @@ import ast
 from nagle_lint.flow.summaries import iter_statements
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted
-from nagle_lint.syntax import DEFINITIONS
 
 _EMPTY = (b"", "")
 
@@ -41,7 +40,7 @@ def _polled_lists(body: list) -> frozenset[str]:
     ...`, or `readable = select.select(...)[0]`)."""
     names = set()
     for stmt in iter_statements(body):
-        if type(stmt) is not ast.Assign or len(stmt.targets) != 1 or isinstance(stmt, DEFINITIONS):
+        if type(stmt) is not ast.Assign or len(stmt.targets) != 1:
             continue
         target, value = stmt.targets[0], stmt.value
         if type(target) is ast.Tuple and target.elts and type(target.elts[0]) is ast.Name and _zero_select(value):

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import ast
 
+from nagle_lint.flow.summaries import contains
 from nagle_lint.rules.base import Invalid, Rule, Valid
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.names import dotted
@@ -97,7 +98,7 @@ def _rearmed_per_call(ctx, opt, reads) -> bool:
     if func is None or type(func.node) not in (ast.FunctionDef, ast.AsyncFunctionDef):
         return False
     at = ctx.order(opt.node)
-    inside = [r for r in reads if ctx.is_local(r.node) and _within(func.node, r.node)]
+    inside = [r for r in reads if contains(func.node, r.node)]
     if any(ctx.order(r.node) > at and r.loops and r.loops[-1] not in opt.loops for r in inside):
         return False
     receiver = dotted(opt.node.func.value) if type(opt.node.func) is ast.Attribute else None
@@ -105,9 +106,3 @@ def _rearmed_per_call(ctx, opt, reads) -> bool:
         type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in C.SOCKET_WRITES
         and dotted(node.func.value) == receiver and ctx.order(node) < at for node in ast.walk(func.node))
     return wrote or any(ctx.order(r.node) < at for r in inside)
-
-
-def _within(outer: ast.AST, node: ast.AST) -> bool:
-    start, end = (outer.lineno, outer.col_offset), (outer.end_lineno, outer.end_col_offset)
-    line = getattr(node, "lineno", None)
-    return line is not None and start <= (line, node.col_offset) and (node.end_lineno, node.end_col_offset) <= end
