@@ -4859,8 +4859,11 @@ def test_a_base_method_called_through_its_class_on_self(send, found):
     assert codes(source) == found
 
 
-@pytest.mark.parametrize("conns", ["conns", "self.conns"])
-def test_a_select_loop_over_a_list_of_connections_keeps_them_between_rounds(conns):
+@pytest.mark.parametrize("conns, ready", [
+    ("conns", "ready, _, _ = select.select(conns, [], [], 60)"),
+    ("self.conns", "ready, _, _ = select.select(self.conns, [], [], 60)"),
+    ("conns", "ready = select.select(conns, [], [], 60)[0]")])  # (the readable list picked by index)
+def test_a_select_loop_over_a_list_of_connections_keeps_them_between_rounds(conns, ready):
     source = ("import select\nimport socket\n"
               "class Server:\n"
               "    def start(self):\n"
@@ -4869,7 +4872,7 @@ def test_a_select_loop_over_a_list_of_connections_keeps_them_between_rounds(conn
               "        lsock.listen(10)\n"
               f"        {conns} = [lsock]\n"
               "        while True:\n"
-              f"            ready, _, _ = select.select({conns}, [], [], 60)\n"
+              f"            {ready}\n"
               "            for sock in ready:\n"
               "                if sock == lsock:\n"
               "                    c, addr = lsock.accept()\n"
@@ -4877,6 +4880,25 @@ def test_a_select_loop_over_a_list_of_connections_keeps_them_between_rounds(conn
               "                else:\n"
               "                    sock.sendall(sock.recv(4096))\n")
     assert codes(source) == [("NAG202", 13)]
+
+
+@pytest.mark.parametrize("pool, add", [("{lsock}", "add"), ("[lsock]", "append")])
+def test_a_select_loop_iterating_the_readable_list_directly(pool, add):
+    # `for sock in select.select(pool, [], [], t)[0]:` (lightning-server's shape)
+    source = ("import select\nimport socket\n"
+              "def serve():\n"
+              "    lsock = socket.create_server(('', 8080))\n"
+              f"    pool = {pool}\n"
+              "    while True:\n"
+              "        for sock in select.select(pool, [], [], 0.1)[0]:\n"
+              "            if sock is lsock:\n"
+              "                c, _ = lsock.accept()\n"
+              f"                pool.{add}(c)\n"
+              "                continue\n"
+              "            sock.sendall(sock.recv(4096))\n")
+    assert codes(source) == [("NAG202", 9)]
+    writable = source.replace("select.select(pool, [], [], 0.1)[0]", "select.select([], pool, [], 0.1)[1]")
+    assert codes(writable) == [("NAG202", 9)]
 
 
 @pytest.mark.parametrize("select_on", ["self.conns", "self.conns.keys()"])

@@ -1245,6 +1245,7 @@ class Walker:
             return None
         name = dotted(stmt.iter) or ""
         listed = self.resolver.select_argument(name, frame.act) if "." not in name else None
+        listed = listed if listed is not None else self.resolver.selected_list(stmt.iter)
         if listed is not None:
             # `for sock in ready:` after `ready, _, _ = select.select(conns, ...)`: a select loop's
             # connections stay open from one round to the next, a local list's too

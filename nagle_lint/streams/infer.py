@@ -682,6 +682,9 @@ class Resolver:
         if kind is ast.Subscript:
             owner = dotted(expr.value)
             item = expr.slice.value if type(expr.slice) is ast.Constant else None
+            listed = self.selected_list(expr)
+            if listed is not None and index == EACH:  # `for sock in select.select(conns, [], [], 1)[0]:`
+                return self.resolve(listed, act, EACH, depth + 1)
             if type(item) is int and type(expr.value) is ast.Call and index is None:
                 return self.resolve(expr.value, act, item, depth + 1)  # `listener.accept()[0]`
             if type(item) is int and type(expr.value) is ast.Name and index is None and act is not None \
@@ -723,13 +726,25 @@ class Resolver:
 
     def select_argument(self, name: str, act: Activation | None):
         """The list `select.select()` was given for what `name` holds (`ready, _, _ =
-        select.select(self.clients, [], [])`: the ready ones are some of `self.clients`), or None."""
+        select.select(self.clients, [], [])`, `ready = select.select(...)[0]`: the ready ones are
+        some of `self.clients`), or None."""
         bindings = act.func.bindings.get(name, ()) if act is not None and act.func is not None else ()
-        found = {id(arg): arg for b in bindings if type(b.value) is ast.Call and type(b.index) is int
-                 and self.imports.qualify(b.value.func) == "select.select"
-                 and (arg := _arg(b.value, b.index, ("rlist", "wlist", "xlist")[b.index % 3])) is not None
-                 and dotted(_keys_of(arg)) is not None}
+        found = {id(arg): arg for b in bindings
+                 if (arg := self._select_list(b.value, b.index) if type(b.index) is int
+                     else self.selected_list(b.value) if b.index is None else None) is not None}
         return next(iter(found.values())) if len(found) == 1 and len(found) == len(bindings) else None
+
+    def selected_list(self, expr) -> ast.expr | None:
+        """The list `select.select(r, w, x, t)[i]` picks from (r for [0]), or None."""
+        if type(expr) is not ast.Subscript or type(expr.slice) is not ast.Constant or type(expr.slice.value) is not int:
+            return None
+        return self._select_list(expr.value, expr.slice.value)
+
+    def _select_list(self, call, at: int) -> ast.expr | None:
+        if type(call) is not ast.Call or self.imports.qualify(call.func) != "select.select" or not 0 <= at < 3:
+            return None
+        arg = _arg(call, at, ("rlist", "wlist", "xlist")[at])
+        return arg if arg is not None and dotted(_keys_of(arg)) is not None else None
 
     def _selected_from(self, name: str, act: Activation | None) -> str | None:
         """The selector whose select() binds `name` (`for key, mask in sel.select():`), or None."""
