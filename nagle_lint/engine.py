@@ -419,6 +419,16 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
             calling = {found: names for found, names in api_caller_files(path, apis).items()
                        if not is_test_path(found) and found not in wanted}
             api_text = api_call_text(apis)
+        # the modules that build a class of this file around a stream (`Proto(sock)` in main.py,
+        # where `sock = socket.create_connection(...)`): only they know what its methods write
+        holders = [name for name in api.holder_classes(tree) if source is None or not _built_in(name, source)] \
+            if source is None or _HELD_USE.search(source) else []
+        if holders:
+            text = api.construction_text(holders)
+            for found, names in api.caller_files(path, [text]).items():
+                if not is_test_path(found) and found not in wanted:
+                    calling.setdefault(found, set()).update(names)
+            api_text = f"{api_text}|{text}" if api_text else text
     ranked = sorted(calling.items()) + sorted(wanted.items())
     out = []
     for found, names in ranked[:_LINK_BUDGET]:
@@ -476,6 +486,14 @@ def _receivers(calls: re.Pattern, source: str):
         name = _NAME_BEFORE.search(source, max(0, call.start() - 80), call.start())
         if name is not None:
             yield name.group(1)
+
+
+_HELD_USE = re.compile(r"self\.\w+(?:\.\w+)?\.(?:%s)[ \t]*\(" % "|".join(sorted(api.HOLDER_USES)))
+
+
+def _built_in(name: str, source: str) -> bool:
+    """Does the module build the class itself (`Proto(sock)` beside `class Proto:`)?"""
+    return re.search(rf"(?<![\w.]){re.escape(name)}[ \t]*\((?![^)\n]*\)[ \t]*:)", source) is not None
 
 
 def _may_define_wire_api(source: str) -> bool:

@@ -742,3 +742,71 @@ def test_helpers_of_a_submodule_reached_through_the_package_name(tmp_path, modul
     (package / "client.py").write_text(RECORD_CLIENT.format(module=module))
     found = [(f.code, f.span.line) for f in check_file(str(package / "client.py")).findings]
     assert (("NAG201", 8) in found) is reported, found
+
+
+# A wrapper class keeps the socket its constructor is given and writes a request in two pieces;
+# only another module of the package builds it (`Proto(socket.create_connection(...))`).
+HELD = '''import struct
+
+
+class Proto:
+    def __init__(self, sock):
+        self.sock = sock
+
+    def call(self, body):
+        self.sock.sendall(struct.pack(">I", len(body)))
+        self.sock.sendall(body)
+        return self.sock.recv(1024)
+'''
+BUILDER = '''import socket
+
+from .proto import Proto
+
+
+def open_proto(host, port):
+    {sock}
+    return Proto(sock)
+'''
+
+
+def _held_project(root: Path, sock: str, folder: str = "") -> Path:
+    package = root / "heldpkg"
+    package.mkdir(parents=True, exist_ok=True)
+    (package / "__init__.py").write_text("")
+    (package / "proto.py").write_text(HELD)
+    (package / folder).mkdir(exist_ok=True)
+    (package / folder / "builder.py").write_text(BUILDER.replace("from .proto", "from heldpkg.proto")
+                                                 .format(sock=sock))
+    return package / "proto.py"
+
+
+def test_a_class_built_in_another_module_writes_the_socket_that_module_hands_it(tmp_path):
+    found = check_file(str(_held_project(tmp_path, "sock = socket.create_connection((host, port))")))
+    assert _codes(found) == [(10, "NAG101")]
+    assert str(tmp_path / "heldpkg" / "builder.py") in found.reads
+
+
+def test_a_class_built_elsewhere_around_a_unix_socket_or_only_by_tests_is_not_reported(tmp_path):
+    unix = "sock = socket.socket(socket.AF_UNIX)\n    sock.connect('/run/p.sock')"
+    assert _codes(check_file(str(_held_project(tmp_path / "a", unix)))) == []
+    # (a test module's construction says what the suite swaps in, not what the library writes)
+    tcp = "sock = socket.create_connection((host, port))"
+    assert _codes(check_file(str(_held_project(tmp_path / "b", tcp, folder="tests")))) == []
+
+
+def test_a_listener_held_by_an_object_from_another_module_serves_its_accepted_connections(tmp_path):
+    package = tmp_path / "game"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "listening.py").write_text(
+        "import socket\n\n\nclass Listening:\n    def __init__(self, port):\n"
+        "        self.server_socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+        "        self.server_socket.bind(('', port))\n        self.server_socket.listen()\n")
+    (package / "rounds.py").write_text(
+        "class Rounds:\n    def __init__(self, connection):\n        self.connection = connection\n\n"
+        "    def serve(self):\n        player, _ = self.connection.server_socket.accept()\n"
+        "        while player.recv(64):\n            player.send(b'HEAD')\n            player.send(b'BODY')\n")
+    (package / "main.py").write_text(
+        "from game.listening import Listening\nfrom game.rounds import Rounds\n\n\n"
+        "def main():\n    Rounds(Listening(5000)).serve()\n")
+    assert _codes(check_file(str(package / "rounds.py"))) == [(6, "NAG202"), (9, "NAG102")]

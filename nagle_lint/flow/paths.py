@@ -384,6 +384,7 @@ class Walker:
         # (a wire API's connection parameters, typed from the project's calls, whose callers are
         # walked too: they make the connection and decide its TCP_NODELAY)
         api = {id(f): self.resolver.api_params(f) for f in self.index.functions if not self.index.is_foreign(f)}
+        self.resolver.holder_builders()
         for conn, protocol in self.resolver.protocol_servers:
             # asyncio reads each request and hands it to data_received(): what that leaves
             # unread on the transport is one response

@@ -99,17 +99,59 @@ def api_call_text(apis: tuple[WireApi, ...]) -> str:
     return "|".join(_call_text(api) for api in apis)
 
 
-def _call_pattern(api: WireApi) -> re.Pattern:
-    return re.compile(_call_text(api).encode())
+HOLDER_USES = WRITES | READS | {"sendall", "accept", "makefile"}
+
+
+def holder_classes(tree: ast.Module) -> tuple[str, ...]:
+    """The classes whose constructor keeps a parameter on self (`self.sock = sock`) that their
+    methods use as a stream, or as an object holding one (`self.sock.sendall(b)`,
+    `self.connection.server_socket.accept()`): which stream it is, only the modules that build
+    them know."""
+    return tuple(node.name for node in tree.body if type(node) is ast.ClassDef and holds_given_stream(node))
+
+
+def holds_given_stream(node: ast.ClassDef) -> bool:
+    """Is the class one of holder_classes()?"""
+    methods = [d for d in node.body if type(d) in (ast.FunctionDef, ast.AsyncFunctionDef)]
+    init = next((d for d in methods if d.name == "__init__"), None)
+    if init is None:
+        return False
+    params = {a.arg for a in init.args.posonlyargs + init.args.args + init.args.kwonlyargs} - {"self"}
+    kept = {target.attr for stmt in init.body if type(stmt) is ast.Assign and type(stmt.value) is ast.Name
+            and stmt.value.id in params for target in stmt.targets
+            if type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == "self"}
+    return bool(kept) and any(_uses_held(sub, kept) for method in methods for sub in ast.walk(method))
+
+
+def _uses_held(node, kept: set) -> bool:
+    """`self.x.send(...)` or `self.x.y.accept(...)` for an attribute x in kept."""
+    if type(node) is not ast.Call or type(node.func) is not ast.Attribute or node.func.attr not in HOLDER_USES:
+        return False
+    owner = node.func.value
+    if type(owner) is ast.Attribute and type(owner.value) is ast.Attribute:
+        owner = owner.value  # (`self.x.y`)
+    return type(owner) is ast.Attribute and type(owner.value) is ast.Name and owner.value.id == "self" \
+        and owner.attr in kept
+
+
+def construction_text(classes) -> str:
+    """A pattern for the calls that build any of the classes (`Proto(sock)`)."""
+    return rf"\b(?:{'|'.join(map(re.escape, sorted(classes)))})[ \t]*\("
 
 
 def api_caller_files(path: str, apis: tuple[WireApi, ...]) -> dict[str, set[str]]:
     """Other project files that import this module (or a name from it) and call its wire API:
     file -> the top-level definitions that hold the calls."""
+    return caller_files(path, [_call_text(api) for api in apis])
+
+
+def caller_files(path: str, texts: list[str]) -> dict[str, set[str]]:
+    """Other project files that import this module (or a name from it) and hold a call matching
+    one of the patterns: file -> the top-level definitions that hold the calls."""
     here = os.path.abspath(path)
     name = module_name(path)
     word = name.rpartition(".")[2].encode()
-    patterns = [_call_pattern(api) for api in apis]
+    patterns = [re.compile(text.encode()) for text in texts]
     out: dict[str, set[str]] = {}
     for other, data in _project_sources(project_root(path)):
         if os.path.abspath(other) == here:

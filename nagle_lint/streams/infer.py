@@ -1587,6 +1587,21 @@ class Resolver:
             return {}
         return self._memo(self.class_memo, ("api-params", id(func)), lambda: self._api_params(func))
 
+    def holder_builders(self) -> None:
+        """The linked functions that build a class of this file around a stream they hand it
+        (project/api.py: holder_classes) join api_callers: walked as roots, they make the
+        connection and decide its TCP_NODELAY (`conn.setsockopt(...)` before `Redirector(conn)`)."""
+        from nagle_lint.project.api import holds_given_stream
+
+        for cls in {id(c): c for c in self.index.classes.values()}.values():
+            if self.index.is_foreign(cls) or not holds_given_stream(cls.node):
+                continue
+            for _, caller in self._calls_named(cls.name):
+                if caller is not None and self.index.is_foreign(caller):
+                    while caller.parent is not None:
+                        caller = caller.parent
+                    self.api_callers.add(id(caller))
+
     def _wire_api_here(self) -> bool:
         """Does a function of this file write a parameter twice (`link.send(a)`, `link.send(b)`)?
         (From the calls the module's index holds: no walk of its own.)"""
