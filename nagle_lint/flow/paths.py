@@ -3132,19 +3132,23 @@ def _reads_to_eof(call, loop) -> bool:
         return False
     bound = next((stmt.targets[0].id for stmt in loop.body if type(stmt) is ast.Assign and stmt.value is call
                   and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name), None)
-    exits = [node for stmt in loop.body for node in _loop_exits(stmt)]
     if type(loop.test) is ast.NamedExpr and loop.test.value is call:
-        return not exits
+        return not _exits_of(loop)
     if bound is None:
         return False
     if type(loop.test) is ast.Name and loop.test.id == bound:
-        return not exits
-    if is_const(loop.test, True) and len(exits) == 1 and type(exits[0]) is ast.Break:
+        return not _exits_of(loop)
+    exits = _exits_of(loop) if is_const(loop.test, True) else ()
+    if len(exits) == 1 and type(exits[0]) is ast.Break:
         guard = next((stmt for stmt in loop.body if type(stmt) is ast.If and exits[0] in stmt.body), None)
         test = guard.test if guard is not None else None
         return type(test) is ast.UnaryOp and type(test.op) is ast.Not and type(test.operand) is ast.Name \
             and test.operand.id == bound and len(guard.body) == 1 and not guard.orelse
     return False
+
+
+def _exits_of(loop) -> list:
+    return [node for stmt in loop.body for node in _loop_exits(stmt)]
 
 
 def _loop_exits(node) -> list:
