@@ -1134,6 +1134,48 @@ def test_a_partial_send_loop_over_an_attribute_buffer_is_one_write(rest, write_l
     assert ("NAG201", 6) in found and (("NAG103", 11) in found) is write_loop, found
 
 
+# A selector loop calls a helper whenever the socket is writable; the helper sends what is left
+# of the buffer the loop keeps (line 13, called at 23) and moves past what was sent: one buffer
+# per request, whose reply the loop reads (line 17). Without the advance the helper writes the buffer again.
+SELECT_REST = '''import selectors
+import socket
+
+
+def pump(address, requests):
+    sock = socket.create_connection(address)
+    tx, done = bytearray(), 0
+    selector = selectors.DefaultSelector()
+    selector.register(sock, selectors.EVENT_READ | selectors.EVENT_WRITE)
+
+    def send_some():
+        {scope}
+        sent = sock.send(tx[done:])
+        {advance}
+
+    def read_reply():
+        return sock.recv(4096)
+
+    for request in requests:
+        tx.extend(request)
+        for key, event in selector.select(1.0):
+            if event & selectors.EVENT_WRITE:
+                send_some()
+            if event & selectors.EVENT_READ:
+                read_reply()
+'''
+
+
+@pytest.mark.parametrize("scope, advance, write_loop", [
+    ("nonlocal done", "done += sent", False),
+    ("nonlocal done", "pass", True),  # (never advanced: the same bytes again each turn)
+    ("done = 0", "done += sent", True),  # (a local offset: each call starts the buffer again)
+])
+def test_a_helper_that_sends_the_rest_of_a_kept_buffer_writes_one_buffer(scope, advance, write_loop):
+    found = codes(SELECT_REST.format(scope=scope, advance=advance))
+    assert ("NAG201", 6) in found
+    assert (("NAG103", 23) in found) is write_loop, found  # (shown at the call in the loop)
+
+
 # A stream socket whose family comes from a row another object hands back (line 12).
 RUN_TIME_FAMILY = '''import socket
 

@@ -2344,6 +2344,10 @@ class Walker:
         retry = bool(args) and (self._retry_loop(frame, args[0]) or self._retried_whole(frame, call))
         if retry:
             self.result.retry_loops.add((id(frame.loops[-1].node), id(call)))
+        elif args and self._sends_kept_rest(frame, args[0]):
+            # every loop around the call goes round to send the rest of the buffer the helper keeps
+            retry = True
+            self.result.retry_loops.update((id(self.result.loop_nodes.get(key)), id(call)) for key in self._loops(frame))
         new = set()
         chains = self._chains(state, conn)
         if conn not in self.result.kept_writes and any(c[6] for c in chains) and not self._paced(event) \
@@ -2397,6 +2401,28 @@ class Walker:
         key = (id(loop), name, kind)
         if key not in self._retries:
             self._retries[key] = _advances(loop, name, kind)
+        return self._retries[key]
+
+    def _sends_kept_rest(self, frame: _Frame, value) -> bool:
+        """Does the write send what is left of a buffer kept across calls, which the function then
+        moves past what was sent (`sent = sock.send(tx[done:])`, `done += sent` on a `nonlocal`
+        or global `done`; `n = self.send(self.out)`, `self.out = self.out[n:]`)? A loop that
+        calls it again, when the socket is writable, sends one buffer (asyncore, selectors)."""
+        func = frame.act.func
+        if func is None:
+            return False
+        if type(value) is ast.Attribute and dotted(value) is not None and dotted(value).startswith("self."):
+            name, kind = dotted(value), "rebind"
+        elif type(value) is ast.Subscript and type(value.slice) is ast.Slice and type(value.slice.lower) is ast.Name:
+            name, kind = value.slice.lower.id, "advance"
+            if not any(type(stmt) in (ast.Nonlocal, ast.Global) and name in stmt.names
+                       for stmt in iter_statements(func.node.body)):
+                return False  # (a local offset starts again at each call: each call a new buffer)
+        else:
+            return False
+        key = ("kept-rest", id(func), name, kind)
+        if key not in self._retries:
+            self._retries[key] = _advances(func.node, name, kind)
         return self._retries[key]
 
     def _retried_whole(self, frame: _Frame, call) -> bool:
