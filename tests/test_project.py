@@ -810,3 +810,45 @@ def test_a_listener_held_by_an_object_from_another_module_serves_its_accepted_co
         "from game.listening import Listening\nfrom game.rounds import Rounds\n\n\n"
         "def main():\n    Rounds(Listening(5000)).serve()\n")
     assert _codes(check_file(str(package / "rounds.py"))) == [(6, "NAG202"), (9, "NAG102")]
+
+
+# A socket session class whose expect() comes from a base class in a module that names no socket
+# call (so it is not read), and reads through a third module's object: each send is answered
+# before the next (line 11 is the second send of a turn, line 13 a read of the session's own).
+SPAWN = '''import socket
+
+from spawnpkg.sockspawn import SockSpawn
+
+
+def session(host, commands):
+    spawn = SockSpawn(socket.create_connection((host, 23)))
+    for command in commands:
+        spawn.send(b"login\\\\r")
+        spawn.{wait}(b"ok")
+        spawn.send(command + b"\\\\r")
+        spawn.{wait}(b"done")
+        spawn.read_nonblocking(100)
+'''
+
+
+def test_a_method_of_a_base_class_not_read_may_read(tmp_path):
+    package = tmp_path / "spawnpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "base.py").write_text(
+        "from spawnpkg.expecter import Expecter\n\n\nclass SpawnBase:\n"
+        "    def expect(self, pattern):\n        return Expecter(self).loop(pattern)\n")
+    (package / "expecter.py").write_text(
+        "class Expecter:\n    def __init__(self, spawn):\n        self.spawn = spawn\n\n"
+        "    def loop(self, pattern):\n        while pattern not in self.spawn.read_nonblocking(100):\n            pass\n")
+    (package / "sockspawn.py").write_text(
+        "from spawnpkg.base import SpawnBase\n\n\nclass SockSpawn(SpawnBase):\n"
+        "    def __init__(self, sock):\n        self.sock = sock\n\n    def send(self, data):\n"
+        "        self.sock.sendall(data)\n\n    def read_nonblocking(self, size):\n        return self.sock.recv(size)\n")
+    client = tmp_path / "client.py"
+    client.write_text(SPAWN.format(wait="expect"))
+    assert ("NAG101", 11) not in [(f.code, f.span.line) for f in check_file(str(client)).findings]
+    # a method no class of the chain has, on a class whose bases were all read: nothing runs
+    client.write_text(SPAWN.format(wait="expect").replace("(SpawnBase)", "").replace("spawn.expect", "spawn.note"))
+    (package / "sockspawn.py").write_text((package / "sockspawn.py").read_text().replace("(SpawnBase)", ""))
+    assert ("NAG101", 11) in [(f.code, f.span.line) for f in check_file(str(client)).findings]

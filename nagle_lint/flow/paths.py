@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import ast
+import sys
 
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
@@ -1608,6 +1609,8 @@ class Walker:
                                          for method, cls in methods], [cls for _, cls in methods])
         if callee is not None:
             return self.inline(callee, call, state, frame)
+        if type(func) is ast.Attribute and self._inherited_unread(func, frame):
+            return shadow(state)  # `session.expect(p)`: run by a base class that was not read
         if type(func) is ast.Attribute and func.attr not in _LOCAL_SOCKET_CALLS and self._on_channel(func.value, frame):
             return shadow(state)  # `chan.exec_command(c)`: a channel request, maybe answered
         if type(func) is ast.Attribute and func.attr in _WAITS:
@@ -1627,6 +1630,19 @@ class Walker:
             return self.inline(init, call, state, frame, on_instance=True, instance_cls=built)
         self.spawned(call, state, frame)
         return state
+
+    def _inherited_unread(self, func: ast.Attribute, frame: _Frame) -> bool:
+        """Is the method called on a wrapper object of ours whose class lacks it but has a base
+        of the project (or a package) that was not read, while the class touches a stream
+        (`session.expect(p)` on a `SocketSpawn(SpawnBase)`, `expect()` being SpawnBase's)? What
+        runs is not known and may read the stream it holds."""
+        classes = self.resolver.receiver_classes(func.value, frame.act) if frame.act.func is not None else []
+        if not classes or any(self.index.method(cls, func.attr) is not None for cls in classes):
+            return False
+        unread = [base for cls in classes for c in self.index.class_chain(cls) for base in c.bases
+                  if dotted(base) not in self.index.classes and _project_name(self.imports.qualify(base))]
+        return bool(unread) and any(self.interesting(m) for cls in classes for c in self.index.class_chain(cls)
+                                    for m in c.methods.values())
 
     def _lends(self, context_expr, frame: _Frame) -> bool:
         """`with self._sock_ctx() as sock:`, a `@contextmanager` that yields a kept connection:
@@ -3695,6 +3711,11 @@ def _may_iterate_or_close(stmt) -> bool:
 def _is_closed(chains) -> bool:
     """Is the connection closed on every path (whatever flags the paths know besides)?"""
     return bool(chains) and all(c[6] == CLOSED[6] for c in chains)
+
+
+def _project_name(qualified: str | None) -> bool:
+    """Is the qualified name one of a project or package module (not the standard library's)?"""
+    return qualified is not None and "." in qualified and qualified.split(".")[0] not in sys.stdlib_module_names
 
 
 def shadow(state):
