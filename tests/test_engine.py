@@ -1176,6 +1176,45 @@ def test_a_helper_that_sends_the_rest_of_a_kept_buffer_writes_one_buffer(scope, 
     assert (("NAG103", 23) in found) is write_loop, found  # (shown at the call in the loop)
 
 
+# A connect helper returns `(True, sock)`, or on failure a tuple without a socket there (line
+# 11 makes the socket; the caller unpacks the pair and keeps the socket for every command).
+FAILED_PAIR = '''import socket
+
+
+class Robot:
+    def __init__(self, ip):
+        self.ip = ip
+        self.sock = None
+
+    def connect(self):
+        def open_link(ip, port=8055):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            try:
+                sock.connect((ip, port))
+                return (True, sock)
+            except OSError:
+                sock.close()
+                return {failure}
+
+        ok, sock = open_link(self.ip)
+        if ok:
+            self.sock = sock
+
+    def command(self, text):
+        self.sock.sendall(text.encode() + b"\\n")
+        return self.sock.recv(1024)
+'''
+
+
+@pytest.mark.parametrize("failure, reported", [
+    ("(False, None)", True),
+    ("(False,)", True),  # (the caller's unpacking fails: that path binds nothing)
+    ("(False, socket.socket(socket.AF_UNIX))", False),  # (the pair may hold a Unix socket: unknown)
+])
+def test_a_failed_connect_s_tuple_without_a_socket_leaves_the_other_returns(failure, reported):
+    assert (("NAG201", 11) in codes(FAILED_PAIR.format(failure=failure))) is reported
+
+
 # A stream socket whose family comes from a row another object hands back (line 12).
 RUN_TIME_FAMILY = '''import socket
 

@@ -924,11 +924,15 @@ class Resolver:
 
     def _returned_item(self, callee: FunctionInfo, index: int, depth: int):
         """Element `index` of what a helper returns, when every return is a tuple written out
-        (`return channel_binding, sock`)."""
+        (`return channel_binding, sock`). A failure's return that holds no stream there, `return
+        (False, None)`, or too few items for the caller to unpack, `return (False,)`, is passed over."""
         def compute():
             values = [node.value for node in return_statements(callee.node)]
-            if not values or any(type(v) not in (ast.Tuple, ast.List) or len(v.elts) <= index
-                                 or any(type(e) is ast.Starred for e in v.elts) for v in values):
+            if not values or any(type(v) not in (ast.Tuple, ast.List) or any(type(e) is ast.Starred for e in v.elts)
+                                 for v in values):
+                return None
+            values = [v for v in values if len(v.elts) > index and not is_const(v.elts[index], None)]
+            if not values:
                 return None
             inner = Activation(callee)
             found = [self.resolve(v.elts[index], inner, None, depth + 1) for v in values]

@@ -1,0 +1,30 @@
+"""A robot-arm JSON-RPC client: connect() calls a helper that returns (True, sock) or, when the
+controller does not answer, (False, None); the socket is kept for every command (NAG201)."""
+import json
+import socket
+
+
+class ArmClient:
+    def __init__(self, ip, port=8055):
+        self.ip, self.port = ip, port
+        self.sock = None
+
+    def connect(self):
+        def dial(ip, port):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)  # expect: NAG201
+            try:
+                sock.connect((ip, port))
+                return True, sock
+            except OSError:
+                sock.close()
+                return False, None
+
+        ok, sock = dial(self.ip, self.port)
+        if ok:
+            self.sock = sock
+        return ok
+
+    def call(self, method, params=None, request_id=1):
+        message = {"jsonrpc": "2.0", "method": method, "params": params or [], "id": request_id}
+        self.sock.sendall(json.dumps(message).encode() + b"\n")
+        return json.loads(self.sock.recv(4096))
