@@ -1,7 +1,7 @@
 """Where the links get their sockets: a TCP connection for FramedLink, a Unix socket for LocalLink."""
 import socket
 
-from .links import FramedLink, LocalLink
+from .framedlinks import FramedLink, LocalLink
 
 
 def connect_framed(host, port):

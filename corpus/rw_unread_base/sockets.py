@@ -1,5 +1,5 @@
 """A session over a socket someone else connected."""
-from .base import SessionBase
+from .sessionbase import SessionBase
 
 
 class SocketSession(SessionBase):
