@@ -1215,6 +1215,147 @@ def test_a_failed_connect_s_tuple_without_a_socket_leaves_the_other_returns(fail
     assert (("NAG201", 11) in codes(FAILED_PAIR.format(failure=failure))) is reported
 
 
+# A keep-alive request handler that serves each request by a name it builds (`getattr(self,
+# "do_" + verb)()`, the methods written by the package's users) and offers them send_reply(),
+# which writes the status line, then the body (line 25): each a response before the next
+# request is read. Without the dispatch nothing reaches send_reply().
+DISPATCHED = '''import socketserver
+
+
+class LineHandler(socketserver.StreamRequestHandler):
+    wbufsize = 0
+
+    def handle(self):
+        self.close_connection = False
+        while not self.close_connection:
+            self.handle_one_request()
+
+    def handle_one_request(self):
+        line = self.rfile.readline()
+        if not line:
+            self.close_connection = True
+            return
+        self.verb = line.split()[0].decode()
+        {serve}
+
+    def serve_default(self):
+        self.wfile.write(b"ERR unknown\\r\\n")
+
+    def send_reply(self, body):
+        self.wfile.write(b"OK %d\\r\\n" % len(body))
+        self.wfile.write(body)
+
+
+def serve(port):
+    socketserver.ThreadingTCPServer(("", port), LineHandler).serve_forever()
+'''
+
+
+@pytest.mark.parametrize("serve, reported", [
+    ("getattr(self, 'do_' + self.verb, self.serve_default)()", True),
+    ("self.serve_default()", False),
+])
+def test_a_response_helper_of_a_handler_that_dispatches_by_name_answers_a_request(serve, reported):
+    assert (("NAG102", 25) in codes(DISPATCHED.format(serve=serve))) is reported
+
+
+# An HTTP/1.1 file server: the header with sendall(), then the file with socket.sendfile()
+# (line 11), on a connection that reads the next request (line 8).
+SENDFILE = '''import socket
+
+
+def serve(port, path):
+    listener = socket.create_server(("", port))
+    while True:
+        conn, _ = listener.accept()
+        while conn.recv(65536):
+            with open(path, "rb") as body:
+                {header}
+                conn.sendfile(body)
+        conn.close()
+'''
+
+
+@pytest.mark.parametrize("header, split", [
+    ('conn.sendall(b"HTTP/1.1 200 OK\\r\\n\\r\\n")', True),
+    ("pass", False),  # (the file alone: one write)
+])
+def test_sendfile_is_a_write(header, split):
+    assert (("NAG102", 11) in codes(SENDFILE.format(header=header))) is split
+
+
+# A console client takes a row off getaddrinfo(..., SOCK_STREAM)'s list with pop() (line 9 makes
+# its socket), then reads its greeting and writes two commands, each followed by a loop over
+# the object itself, whose __iter__ reads lines (line 23 is the second command).
+POPPED_ROW = '''import socket
+
+
+class Console:
+    def __init__(self, host, port):
+        rows = socket.getaddrinfo(host, port, socket.AF_UNSPEC, socket.SOCK_STREAM)
+        while rows:
+            family, kind, proto, _, address = rows.pop()
+            self.sock = socket.socket(family, kind, proto)
+            self.sock.connect(address)
+            break
+        self.greeting = self.sock.recv(1024)
+
+    def __iter__(self):
+        while True:
+            yield self.sock.recv(1024)
+
+    def quiet(self):
+        self.sock.sendall(b"output off\\r\\n")
+        for line in {each}:
+            if line.startswith(b"Output"):
+                break
+        self.sock.sendall(b"debug off\\r\\n")
+        for line in {each}:
+            if line.startswith(b"Debug"):
+                break
+'''
+
+
+def test_a_row_popped_off_getaddrinfo_makes_a_stream_socket():
+    assert ("NAG201", 9) in codes(POPPED_ROW.format(each="self"))
+
+
+@pytest.mark.parametrize("each, split", [
+    ("self", False),  # (each turn runs __iter__, which reads)
+    ("self.history", True),  # (a list of the object's: nothing read between the commands)
+])
+def test_a_loop_over_an_object_whose_iter_reads_may_read(each, split):
+    assert (("NAG101", 23) in codes(POPPED_ROW.format(each=each))) is split
+
+
+# The first try of a partial send written before its retry loop (`n = sock.send(buf)`, then
+# `while n < len(buf): n += sock.send(buf[n:])`, line 11): the rest of one buffer.
+FIRST_TRY = '''import socket
+
+
+class Client:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+
+    def ask(self, data):
+        n = self.sock.send({first})
+        while n < len(data):
+            sent = self.sock.send(data[n:])
+            n += sent
+        return self.sock.recv(64)
+'''
+
+
+@pytest.mark.parametrize("first, split", [
+    ("data", False),
+    ("b'HELLO'", True),  # (another buffer first: two pieces)
+])
+def test_a_first_send_before_its_retry_loop_is_one_write(first, split):
+    found = codes(FIRST_TRY.format(first=first))
+    assert ("NAG201", 6) in found
+    assert any(code in ("NAG101", "NAG103") and line == 11 for code, line in found) is split, found
+
+
 # A stream socket whose family comes from a row another object hands back (line 12).
 RUN_TIME_FAMILY = '''import socket
 

@@ -352,6 +352,7 @@ class Walker:
         self._read_short_of_eof: set = set()  # connections some read of which stops before EOF
         self._eof_headers: set = set()  # ids of the reads of `while chunk := sock.recv(n):` headers
         self._pending_by_use: dict = {}  # (Conn, chain) -> the Instance a root's parameter was typed by use
+        self._pending_from: dict = {}  # (Conn, chain) -> the root function that left it unread
         self._by_use = None  # ... of the root being walked
         self._loop_keys: dict = {}  # (loop, call sites) -> key of a loop in an inlined helper
         self._flags: frozenset | None = None  # the instance flags paths keep (_tested_flags)
@@ -442,8 +443,17 @@ class Walker:
         # writes the header and the payload and returns): the reply is read by another method.
         for conn, chains in self._pending.items():
             read = self.result.kept_reads.get(conn)
-            if read is None or conn in self.result.bracketed or conn.handler is not None:
+            if read is None or conn in self.result.bracketed:
                 continue
+            if conn.handler is not None:
+                # (a handler that serves its requests by a name it builds, `getattr(self, mname)()`:
+                # a response helper of its API nothing here calls, `no_adaptation_required()`,
+                # answers a request its loop read; the rest is walked whole from handle())
+                looped = [r.node for r in self.result.reads.values() if r.conn is conn and self._serving_loop(r)]
+                if not looped or not self._dispatches_by_name(conn.handler):
+                    continue
+                read = min(looped, key=self.index.source_order)  # (the next request's)
+                chains = {chain for chain in chains if self._called_by_name_only(self._pending_from.get((conn, chain)))}
             if isinstance(read, ast.AST) and conn in self._readers:
                 later = self._later_reads(conn)
                 if not later:
@@ -642,6 +652,41 @@ class Walker:
             return False
         returns = [r.value for r in return_statements(hook.node)]
         return any(dotted(value) == f"self.{func.name}" for value in returns if value is not None)
+
+    def _dispatches_by_name(self, cls: ClassInfo) -> bool:
+        """Does a method of the class (or its bases) call a method of its own by a name it
+        builds (`method = getattr(self, mname)`, then `method()`)?"""
+        key = ("by-name", id(cls))
+        if key not in self._interesting:
+            self._interesting[key] = any(
+                type(node) is ast.Call and dotted(node.func) == "getattr" and len(node.args) >= 2
+                and dotted(node.args[0]) == "self" and type(node.args[1]) is not ast.Constant
+                for c in self.index.class_chain(cls) for m in c.methods.values() for node in ast.walk(m.node))
+        return self._interesting[key]
+
+    def _iterates_a_reader(self, iterated, frame: _Frame) -> bool:
+        """Is the loop over an object of ours whose `__iter__` (or `__next__`) touches a stream
+        (`for line in self:` with `def __iter__(self): while True: yield self.readline()`)?"""
+        if type(iterated) not in (ast.Name, ast.Attribute) or frame.act.func is None:
+            return False
+        classes = [frame.act.self_cls] if dotted(iterated) == "self" and frame.act.self_cls is not None \
+            else self.resolver.receiver_classes(iterated, frame.act)
+        return any((method := self.index.method(cls, name)) is not None and self.interesting(method)
+                   for cls in classes for name in ("__iter__", "__next__"))
+
+    def _serving_loop(self, read) -> bool:
+        """Is the read made in a loop of the handler's own handle() (each turn a request)?"""
+        outer = self.result.loop_nodes.get(read.loops[0]) if read.loops else None
+        return outer is not None and any(
+            m.name in _HANDLER_FRAMEWORK and contains(m.node, outer) for c in self.index.class_chain(read.conn.handler)
+            for m in c.methods.values())
+
+    def _called_by_name_only(self, func: FunctionInfo | None) -> bool:
+        """A public method of a handler that no code of its class chain calls by its name."""
+        if func is None or func.cls is None or _private(func) or func.name in _HANDLER_FRAMEWORK:
+            return False
+        return not any(type(node) is ast.Attribute and node.attr == func.name
+                       for c in self.index.class_chain(func.cls) for m in c.methods.values() for node in ast.walk(m.node))
 
     def _read_in_loop(self, conn: Conn, node) -> bool:
         found = self.result.reads.get((id(conn), id(node)))
@@ -1172,6 +1217,8 @@ class Walker:
                     stream = self._stream_of(reader, frame)
                     if stream is not None:
                         s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
+                elif self._iterates_a_reader(stmt.iter, frame):
+                    s = shadow(s)  # `for line in self:` with an `__iter__` that reads: each turn may
             return s
 
         touched = self._touches
@@ -2371,7 +2418,8 @@ class Walker:
             self.result.kept_writes[conn] = call
         for chain in chains:
             first, second, count, dirty, cork, flag, _, _, _ = chain
-            if retry and any(piece is not None and piece.same_write(event) for piece in (first, second)):
+            if retry and any(piece is not None and (piece.same_write(event) or _rest_of(call, piece.node, frame))
+                             for piece in (first, second)):
                 new.add(chain)  # the rest of the same bytes after a short send: one message
             elif first is not None and first.stream is not stream and C.CHANNEL in (stream.role, first.stream.role):
                 # another channel of the connection (or the connection itself): another message,
@@ -2633,6 +2681,7 @@ class Walker:
                 first, second, count, _, _, shadowed, warm, _, _ = chain
                 if count >= 2 and not shadowed and warm is True and not second.large:
                     self._pending.setdefault(conn, set()).add(chain)
+                    self._pending_from.setdefault((conn, chain), func)
                     if self._by_use is not None:
                         self._pending_by_use.setdefault((conn, chain), self._by_use)
 
@@ -3711,6 +3760,24 @@ def _may_iterate_or_close(stmt) -> bool:
 def _is_closed(chains) -> bool:
     """Is the connection closed on every path (whatever flags the paths know besides)?"""
     return bool(chains) and all(c[6] == CLOSED[6] for c in chains)
+
+
+# the methods socketserver and http.server call on a handler themselves
+_HANDLER_FRAMEWORK = frozenset({"handle", "setup", "finish", "handle_one_request", "handle_expect_100"})
+
+
+def _rest_of(call, earlier, frame) -> bool:
+    """Is the write `send(buf[n:])` the rest of an earlier `n = sock.send(buf)` in the same
+    function (the first try of a partial send, written before its retry loop)?"""
+    args, before = positional(call), positional(earlier) if type(earlier) is ast.Call else []
+    if not args or not before or type(args[0]) is not ast.Subscript or type(args[0].slice) is not ast.Slice:
+        return False
+    offset, buffer = args[0].slice.lower, dotted(args[0].value)
+    if type(offset) is not ast.Name or buffer is None or dotted(before[0]) != buffer or frame.act.func is None:
+        return False
+    return any(type(stmt) is ast.Assign and stmt.value is earlier and len(stmt.targets) == 1
+               and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == offset.id
+               for stmt in iter_statements(frame.act.func.node.body))
 
 
 def _project_name(qualified: str | None) -> bool:

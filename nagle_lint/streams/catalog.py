@@ -206,7 +206,7 @@ USER_KINDS: dict[str, StreamFacts] = {
 }
 
 # Methods by role: which calls write, read, flush or close the connection.
-SOCKET_WRITES = frozenset({"send", "sendall", "sendmsg", "sendto"})
+SOCKET_WRITES = frozenset({"send", "sendall", "sendmsg", "sendto", "sendfile"})
 SOCKET_READS = frozenset({"recv", "recv_into", "recvfrom", "recvfrom_into", "recvmsg", "recvmsg_into"})
 FILE_WRITES = frozenset({"write", "writelines"})
 FILE_READS = frozenset({"read", "readline", "readlines", "readinto", "read1", "readinto1", "peek"})

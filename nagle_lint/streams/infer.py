@@ -1394,6 +1394,9 @@ class Resolver:
             return self._from_getaddrinfo(expr.value, act, depth + 1, stream)
         if kind is ast.Call:
             name = self.imports.qualify(expr.func) or dotted(expr.func) or ""
+            if type(expr.func) is ast.Attribute and expr.func.attr in ("pop", "popleft") and not expr.keywords:
+                # `rows = getaddrinfo(...)`, then `family, kind, proto, _, addr = rows.pop()`: a row
+                return self._from_getaddrinfo(expr.func.value, act, depth + 1, stream)
             if not name.endswith("getaddrinfo"):
                 # `self._addresses()`, a helper of ours that returns what getaddrinfo gave it
                 callee = self.callee(expr, act)
