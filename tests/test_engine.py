@@ -1328,30 +1328,14 @@ def test_a_loop_over_an_object_whose_iter_reads_may_read(each, split):
     assert (("NAG101", 23) in codes(POPPED_ROW.format(each=each))) is split
 
 
-# The first try of a partial send written before its retry loop (`n = sock.send(buf)`, then
-# `while n < len(buf): n += sock.send(buf[n:])`, line 11): the rest of one buffer.
-FIRST_TRY = '''import socket
-
-
-class Client:
-    def __init__(self, address):
-        self.sock = socket.create_connection(address)
-
-    def ask(self, data):
-        n = self.sock.send({first})
-        while n < len(data):
-            sent = self.sock.send(data[n:])
-            n += sent
-        return self.sock.recv(64)
-'''
-
-
+# The first try of a partial send written before SEND_LOOP's retry loop (`total =
+# self.sock.send(data)`, then `data[total:]` until all is sent, line 11): one buffer.
 @pytest.mark.parametrize("first, split", [
     ("data", False),
     ("b'HELLO'", True),  # (another buffer first: two pieces)
 ])
 def test_a_first_send_before_its_retry_loop_is_one_write(first, split):
-    found = codes(FIRST_TRY.format(first=first))
+    found = codes(SEND_LOOP.format(advance="total += sent").replace("total = 0", f"total = self.sock.send({first})"))
     assert ("NAG201", 6) in found
     assert any(code in ("NAG101", "NAG103") and line == 11 for code, line in found) is split, found
 
