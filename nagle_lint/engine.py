@@ -425,8 +425,8 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
             if source is None or _HELD_USE.search(source) else []
         if holders:
             text = api.construction_text(holders)
-            for found, names in api.caller_files(path, [text]).items():
-                if not is_test_path(found) and found not in wanted:
+            for found, names in api.builder_files(path, holders).items():
+                if found not in wanted:
                     calling.setdefault(found, set()).update(names)
             api_text = f"{api_text}|{text}" if api_text else text
     ranked = sorted(calling.items()) + sorted(wanted.items())

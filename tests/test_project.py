@@ -794,7 +794,8 @@ def test_a_class_built_elsewhere_around_a_unix_socket_or_only_by_tests_is_not_re
     assert _codes(check_file(str(_held_project(tmp_path / "b", tcp, folder="tests")))) == []
 
 
-def test_a_listener_held_by_an_object_from_another_module_serves_its_accepted_connections(tmp_path):
+@pytest.mark.parametrize("imports", ["from game.rounds import Rounds", "from game.rounds import *"])
+def test_a_listener_held_by_an_object_from_another_module_serves_its_accepted_connections(tmp_path, imports):
     package = tmp_path / "game"
     package.mkdir()
     (package / "__init__.py").write_text("")
@@ -807,7 +808,7 @@ def test_a_listener_held_by_an_object_from_another_module_serves_its_accepted_co
         "    def serve(self):\n        player, _ = self.connection.server_socket.accept()\n"
         "        while player.recv(64):\n            player.send(b'HEAD')\n            player.send(b'BODY')\n")
     (package / "main.py").write_text(
-        "from game.listening import Listening\nfrom game.rounds import Rounds\n\n\n"
+        f"from game.listening import Listening\n{imports}\n\n\n"
         "def main():\n    Rounds(Listening(5000)).serve()\n")
     assert _codes(check_file(str(package / "rounds.py"))) == [(6, "NAG202"), (9, "NAG102")]
 

@@ -1683,13 +1683,23 @@ class Walker:
         of the project (or a package) that was not read, while the class touches a stream
         (`session.expect(p)` on a `SocketSpawn(SpawnBase)`, `expect()` being SpawnBase's)? What
         runs is not known and may read the stream it holds."""
-        classes = self.resolver.receiver_classes(func.value, frame.act) if frame.act.func is not None else []
+        if frame.act.func is None or not self._unread_bases():
+            return False
+        classes = self.resolver.receiver_classes(func.value, frame.act)
         if not classes or any(self.index.method(cls, func.attr) is not None for cls in classes):
             return False
-        unread = [base for cls in classes for c in self.index.class_chain(cls) for base in c.bases
-                  if dotted(base) not in self.index.classes and _project_name(self.imports.qualify(base))]
-        return bool(unread) and any(self.interesting(m) for cls in classes for c in self.index.class_chain(cls)
-                                    for m in c.methods.values())
+        unread = self._unread_bases()
+        return any(id(c) in unread for cls in classes for c in self.index.class_chain(cls)) and any(
+            self.interesting(m) for cls in classes for c in self.index.class_chain(cls) for m in c.methods.values())
+
+    def _unread_bases(self) -> frozenset:
+        """Ids of the classes with a base of the project (or a package) that was not read."""
+        key = ("unread-bases",)
+        if key not in self._interesting:
+            self._interesting[key] = frozenset(
+                id(c) for c in self.index.classes.values() for base in c.bases
+                if dotted(base) not in self.index.classes and _project_name(self.imports.qualify(base)))
+        return self._interesting[key]
 
     def _lends(self, context_expr, frame: _Frame) -> bool:
         """`with self._sock_ctx() as sock:`, a `@contextmanager` that yields a kept connection:

@@ -13,8 +13,8 @@ import os
 import re
 from dataclasses import dataclass
 
-from nagle_lint.project.modules import (_definition_texts, _project_sources, bound_imports, module_name,
-                                        project_root)
+from nagle_lint.project.modules import (_definition_texts, _project_sources, bound_imports, importer_files,
+                                        module_name, project_root)
 
 WRITES = frozenset({"send", "sendall", "write"})
 READS = frozenset({"recv", "recv_into", "read", "readline", "readexactly"})
@@ -99,7 +99,9 @@ def api_call_text(apis: tuple[WireApi, ...]) -> str:
     return "|".join(_call_text(api) for api in apis)
 
 
-HOLDER_USES = WRITES | READS | {"sendall", "accept", "makefile"}
+# (a socket's own methods: a file object's write() and read() are what most kept parameters do,
+# and looking for the modules that build all of those costs more than they find)
+HOLDER_USES = frozenset({"send", "sendall", "recv", "recv_into", "accept", "makefile"})
 
 
 def holder_classes(tree: ast.Module) -> tuple[str, ...]:
@@ -137,6 +139,20 @@ def _uses_held(node, kept: set) -> bool:
 def construction_text(classes) -> str:
     """A pattern for the calls that build any of the classes (`Proto(sock)`)."""
     return rf"\b(?:{'|'.join(map(re.escape, sorted(classes)))})[ \t]*\("
+
+
+def builder_files(path: str, classes) -> dict[str, set[str]]:
+    """Other project files (not tests) that import one of the classes by name, or every name of
+    this module (`from .game import *`), and build it: file -> the top-level definitions that
+    hold the constructions. (The import index, not a scan of every file's text.)"""
+    pattern = re.compile(construction_text(classes).encode())
+    out: dict[str, set[str]] = {}
+    for other in importer_files(path, set(classes) | {"*"}):
+        info = os.stat(other)
+        for definition, text in _definition_texts(os.path.abspath(other), (info.st_size, info.st_mtime_ns)).items():
+            if pattern.search(text):
+                out.setdefault(other, set()).add(definition)
+    return out
 
 
 def api_caller_files(path: str, apis: tuple[WireApi, ...]) -> dict[str, set[str]]:

@@ -446,7 +446,7 @@ _MAX_FILES = 20_000
 # (a leading `^[ \t]*` would try every position of every file); _at_line_start checks the rest.
 # The names end with the statement: inside parentheses, or up to the end of the line (a
 # backslash continues it).
-_FROM_IMPORT = re.compile(rb"from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|((?:[\w, \t]|\\\r?\n)+))")
+_FROM_IMPORT = re.compile(rb"from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(?:\(([^)]*)\)|((?:[\w, \t*]|\\\r?\n)+))")
 _CLASS = re.compile(rb"class[ \t]+(\w+)[ \t]*\(([^)]*)\)")
 
 
@@ -531,7 +531,9 @@ def _imported_names(path: str, data: bytes) -> dict[str, tuple[str, str]]:
         names = match.group(3) if match.group(2) is None else re.sub(rb"#[^\n]*", b"", match.group(2))
         for part in names.decode("ascii", "replace").replace("\\", " ").split(","):
             words = part.split()
-            if words:
+            if words == ["*"]:
+                imported["*" + module] = (module, "*")  # (one per module: a file may star-import several)
+            elif words:
                 imported[words[-1] if len(words) == 3 and words[1] == "as" else words[0]] = (module, words[0])
     return imported
 

@@ -1601,10 +1601,12 @@ class Resolver:
         from nagle_lint.project.api import holds_given_stream
 
         for cls in {id(c): c for c in self.index.classes.values()}.values():
-            if self.index.is_foreign(cls) or not holds_given_stream(cls.node):
+            if self.index.is_foreign(cls):
                 continue
-            for _, caller in self._calls_named(cls.name):
-                if caller is not None and self.index.is_foreign(caller):
+            builders = [caller for _, caller in self._calls_named(cls.name)
+                        if caller is not None and self.index.is_foreign(caller)]
+            if builders and holds_given_stream(cls.node):
+                for caller in builders:
                     while caller.parent is not None:
                         caller = caller.parent
                     self.api_callers.add(id(caller))
