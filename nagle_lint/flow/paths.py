@@ -1218,7 +1218,7 @@ class Walker:
                     if stream is not None:
                         s = self.read(s, stream.conn, stmt.iter, self._loops(frame))
                 elif self._iterates_a_reader(stmt.iter, frame):
-                    s = shadow(s)  # `for line in self:` with an `__iter__` that reads: each turn may
+                    s = shadow(s)  # `for line in self:` with an `__iter__` that reads: each turn may read
             return s
 
         touched = self._touches

@@ -158,16 +158,10 @@ def builder_files(path: str, classes) -> dict[str, set[str]]:
 def api_caller_files(path: str, apis: tuple[WireApi, ...]) -> dict[str, set[str]]:
     """Other project files that import this module (or a name from it) and call its wire API:
     file -> the top-level definitions that hold the calls."""
-    return caller_files(path, [_call_text(api) for api in apis])
-
-
-def caller_files(path: str, texts: list[str]) -> dict[str, set[str]]:
-    """Other project files that import this module (or a name from it) and hold a call matching
-    one of the patterns: file -> the top-level definitions that hold the calls."""
     here = os.path.abspath(path)
     name = module_name(path)
     word = name.rpartition(".")[2].encode()
-    patterns = [re.compile(text.encode()) for text in texts]
+    patterns = [re.compile(_call_text(api).encode()) for api in apis]
     out: dict[str, set[str]] = {}
     for other, data in _project_sources(project_root(path)):
         if os.path.abspath(other) == here:
