@@ -2685,6 +2685,185 @@ def test_two_partial_send_loops_are_two_pieces_not_a_write_loop():
     assert not any(code == "NAG103" for code, _ in found)
 
 
+# A partial-send loop whose send is in a helper (`sent = self._send(self.conn, data)`, the
+# helper `return conn.send(data)`) sends one buffer: the loop moves the caller's name past
+# what was sent. A loop that hands the helper one item a turn is a write loop.
+RETRIED_THROUGH_HELPER = '''import socket
+
+
+class Link:
+    def __init__(self, address):
+        self.conn = socket.create_connection(address)
+
+    @staticmethod
+    def _send(conn, data):
+        if isinstance(data, str):
+            data = data.encode()
+        return conn.send(data)
+
+    def call(self, data):
+        {loop}
+        return self.conn.recv(4096)
+'''
+
+
+@pytest.mark.parametrize("loop, write_loop", [
+    ("while data:\n            sent = self._send(self.conn, data)\n            data = data[sent:]", False),
+    ("while data:\n            sent = self._send(self.conn, data=data)\n            data = data[sent:]", False),
+    ("for item in data:\n            self._send(self.conn, item)", True),
+])
+def test_a_partial_send_loop_around_a_helper_sends_one_buffer(loop, write_loop):
+    found = codes(RETRIED_THROUGH_HELPER.format(loop=loop))
+    assert ("NAG201", 6) in found
+    assert any(code == "NAG103" for code, _ in found) is write_loop
+
+
+# A socket made in the class body (`sock = socket.socket(AF_INET, SOCK_STREAM)`) is one
+# connection that every instance shares as `self.sock`: a kept client like any other. Of the
+# Unix family, it has no Nagle.
+CLASS_BODY_SOCKET = '''import socket
+
+
+class Bot:
+    sock{annotation} = socket.socket(socket.{family}, socket.SOCK_STREAM)
+
+    def __init__(self, address):
+        self.address = address
+
+    def connect(self):
+        self.sock.connect(self.address)
+
+    def ask(self, text):
+        self.sock.sendall(text.encode() + b"\\r\\n")
+        return self.sock.recv(512)
+'''
+
+
+@pytest.mark.parametrize("annotation", ["", ": socket.socket"])
+@pytest.mark.parametrize("family, kept", [("AF_INET", True), ("AF_UNIX", False)])
+def test_a_socket_made_in_the_class_body_is_the_instances_connection(annotation, family, kept):
+    found = codes(CLASS_BODY_SOCKET.format(annotation=annotation, family=family))
+    assert (("NAG201", 5) in found) is kept
+    assert all(code == "NAG201" for code, _ in found)
+
+
+# A closure inside a method sees the method's `self`: the helper it calls on self
+# (`def reply(): return self._read()`) reads the connection, so each command written before it
+# is answered on a connection that carries many exchanges (NAG201).
+CLOSURE_READS = '''import socket
+
+
+class Client:
+    def __init__(self, address):
+        self.address = address
+
+    def _read(self):
+        return self.sock.recv(4096)
+
+    def session(self, commands):
+        self.sock = socket.create_connection(self.address)
+
+        def reply():
+            return self._read()
+        for command in commands:
+            self.sock.sendall(command)
+            reply()
+'''
+
+
+def test_a_closure_calling_a_method_on_self_is_followed():
+    assert codes(CLOSURE_READS) == [("NAG201", 12)]
+
+
+# An asyncio relay between a bound listener's connection (made on a `socket.socket()` of
+# proto 0: asyncio leaves Nagle on) and a client's, each direction a coroutine that passes on
+# what `await reader.read(n)` gave: the pieces written are the peer's, relayed (NAG202 says
+# so), no write loop of ours.
+RELAY_TASKS = '''import asyncio
+import socket
+
+
+class Bind:
+    def __init__(self, reader, writer):
+        self.reader, self.writer = reader, writer
+
+    async def _pipe(self, reader, writer, queue=None):
+        while True:
+            {source}
+            if not data:
+                break
+            writer.write(data)
+            await writer.drain()
+
+    async def _bound(self, dst_reader, dst_writer):
+        {body}
+
+    async def run(self, port):
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.bind(("", port))
+        listener.listen(1)
+        await asyncio.start_server(self._bound, sock=listener)
+'''
+AWAITED_PIPES = "await self._pipe(self.reader, dst_writer)\n        await self._pipe(dst_reader, self.writer)"
+PIPE_TASKS = ("up = asyncio.create_task(self._pipe(self.reader, dst_writer))\n"
+              "        down = asyncio.create_task(self._pipe(dst_reader, self.writer))\n"
+              "        await asyncio.gather(up, down)")
+READ_SOURCE = "data = await reader.read(65536)"
+QUEUE_OR_READ = "data = await (queue.get() if queue else reader.read(65536))"
+
+
+def test_an_asyncio_relay_passes_on_the_peers_pieces():
+    found = check_source(RELAY_TASKS.format(source=READ_SOURCE, body=AWAITED_PIPES)).findings
+    assert [f.code for f in found] == ["NAG202"]
+    assert "relays what `reader` sends" in found[0].message
+
+
+# Run as two tasks, the two directions run on their own, as two threads would: the writes of
+# one (data from a queue or a read: not known to be relayed) never meet the reads of the other.
+# Awaited one after the other, they do: a write loop, then the next request read.
+@pytest.mark.parametrize("body, apart", [(PIPE_TASKS, True), (AWAITED_PIPES, False)])
+def test_coroutines_run_as_tasks_are_walked_apart(body, apart):
+    found = check_source(RELAY_TASKS.format(source=QUEUE_OR_READ, body=body)).findings
+    assert any(f.code == "NAG103" for f in found) is not apart
+
+
+# `self.conn, addr = self._accept()` where the helper returns `self.listener.accept()`: the
+# first item is the accepted connection, answered request after request (NAG202 at the
+# accept), as when the pair is unpacked from `accept()` itself.
+ACCEPT_HELPER = '''import socket
+
+
+class Server:
+    def __init__(self, port):
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.bind(("", port))
+        self.listener.listen(5)
+
+    def _accept(self):
+        return {accept}
+
+    def serve(self):
+        while True:
+            self.conn, addr = self._accept()
+            while True:
+                request = self.conn.recv(1024)
+                if not request:
+                    break
+                self.conn.sendall(request.upper())
+'''
+
+
+WAIT_AND_ACCEPT = "\n    def _wait_and_accept(self):\n        return self.listener.accept()\n"
+
+
+@pytest.mark.parametrize("accept, more, line", [
+    ("self.listener.accept()", "", 11),
+    ("self._wait_and_accept()", WAIT_AND_ACCEPT, 23),  # (one helper more in between)
+])
+def test_a_pair_a_helper_hands_back_from_accept_is_the_accepted_connection(accept, more, line):
+    assert ("NAG202", line) in codes(ACCEPT_HELPER.format(accept=accept) + more)
+
+
 # An empty write sends nothing: after it, the request is still one piece (no NAG101).
 EMPTY_WRITE = '''import socket
 

@@ -853,3 +853,50 @@ def test_a_method_of_a_base_class_not_read_may_read(tmp_path):
     client.write_text(SPAWN.format(wait="expect").replace("(SpawnBase)", "").replace("spawn.expect", "spawn.note"))
     (package / "sockspawn.py").write_text((package / "sockspawn.py").read_text().replace("(SpawnBase)", ""))
     assert ("NAG101", 11) in [(f.code, f.span.line) for f in check_file(str(client)).findings]
+
+
+# A module function of another file writes the message in pieces on the socket it is handed
+# (`send_frame(sock, payload)`, or a writer beside a reader of the same parameter); the
+# connection is made and kept in this file, so only this file's check sees the stall: reported
+# once, at the call that leads there.
+FRAMING = '''def send_frame(sock, payload):
+    sock.sendall(len(payload).to_bytes(4, "big"))
+    sock.sendall(payload)
+    return sock.recv(4096)
+'''
+FRAME_PAIR = '''def write_frame(sock, payload):
+    sock.sendall(len(payload).to_bytes(4, "big"))
+    sock.sendall(payload)
+
+
+def read_frame(sock):
+    return sock.recv(4096)
+'''
+POOLED = '''import socket
+
+from .framing import {imported}
+
+
+class Pool:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+
+    def call(self, payload):
+        {call}
+'''
+
+
+@pytest.mark.parametrize("module, imported, call, where", [
+    (FRAMING, "send_frame", "return send_frame(self.sock, payload)", ("client.py", 11)),
+    (FRAME_PAIR, "read_frame, write_frame", "write_frame(self.sock, payload)\n        return read_frame(self.sock)",
+     ("client.py", 11)),
+])
+def test_a_split_written_by_another_modules_helper_is_reported_once(tmp_path, module, imported, call, where):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "framing.py").write_text(module)
+    (package / "client.py").write_text(POOLED.format(imported=imported, call=call))
+    splits = [(Path(f.path).name, f.span.line) for r in check_paths([str(package)], Settings(fixes=False))
+              for f in r.findings if f.code == "NAG101"]
+    assert splits == [where]

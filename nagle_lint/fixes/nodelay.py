@@ -55,6 +55,8 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if conn.handed_back or conn.nodelay_setter or conn.socket_attr or conn.facts.role == C.IOSTREAM:
         return ()  # a library's stream or object (no setsockopt of its own), or the API's own setter
+    if _made_in_class_body(ctx, conn):
+        return ()  # (a class attribute shared by every instance: no statement of the walk sets it)
     ctx = fix_context(ctx)
     if conn.handler is not None:
         return _handler_fix(ctx, conn)
@@ -63,6 +65,13 @@ def nodelay_fixes(ctx, conn) -> tuple:
         origin = ctx.node(conn.origin) if ctx.file.is_local(conn.origin) else None
         return _socket_fix(ctx, conn, origin)
     return ()
+
+
+def _made_in_class_body(ctx, conn) -> bool:
+    """`sock = socket.socket(...)` in a class body."""
+    return conn.origin_func is None and any(
+        type(stmt) in (ast.Assign, ast.AnnAssign) and stmt.value is conn.origin
+        for cls in ctx.facts.index.classes.values() for stmt in cls.node.body)
 
 
 def _turned_off(ctx, conn) -> bool:

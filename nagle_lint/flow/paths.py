@@ -17,14 +17,14 @@ import sys
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import (CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
-                                      iter_statements, positional_params)
+                                      iter_statements, param_position, positional_params)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
                                      is_connection, return_statements, returns_new, unbound_on_self, yields_once)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, picked_method, shown
-from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, args_of, default_of, is_const, is_int, params_of,
-                              is_str, positional)
+from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, argument, args_of, default_of, is_const,
+                              is_int, is_str, params_of, positional)
 
 # calls that make a connection or a stream out of another, or close it at the end of a `with`
 _MAKERS = frozenset({"accept", "wrap_socket", "makefile", "closing", "dup", "detach", "fromfd"})
@@ -54,7 +54,9 @@ _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "getti
 _STANDARD_INPUT = ("sys.stdin", "sys.__stdin__")
 # the low-level thread start: `_thread.start_new_thread(serve, (conn, addr))` (Python 2's `thread`)
 _THREAD_STARTS = frozenset({"_thread.start_new_thread", "_thread.start_new", "thread.start_new_thread"})
-_SPAWNS = frozenset({"submit", "start_new_thread", "start_new"})
+_SPAWNS = frozenset({"submit", "start_new_thread", "start_new", "create_task", "ensure_future"})
+# what runs a coroutine as a task of its own: `asyncio.create_task(relay(a, b))`
+_TASK_STARTS = frozenset({"create_task", "ensure_future"})
 
 
 class Cancelled(Exception):
@@ -1357,9 +1359,15 @@ class Walker:
             if taken is not None:
                 state = self.exprs(node.test, state, frame)
                 return None if state is None else self.exprs(node.body if taken else node.orelse, state, frame)
-        for call in self.calls(node):
+        calls = self.calls(node)
+        # (a coroutine a task runs is walked as the task starts it: on its own)
+        tasks = [c.args[0] for c in calls if type(c.func) in (ast.Attribute, ast.Name) and c.args
+                 and (c.func.attr if type(c.func) is ast.Attribute else c.func.id) in _TASK_STARTS]
+        for call in calls:
             if state is None:
                 return None
+            if tasks and any(call is task for task in tasks):
+                continue
             state = self.call(call, state, frame)
         return state
 
@@ -1812,10 +1820,10 @@ class Walker:
         return BoundMethod(stream, value.attr) if isinstance(stream, Stream) else None
 
     def spawned(self, call: ast.Call, state, frame: _Frame) -> None:
-        """Thread(target=f, args=(conn,)), executor.submit(f, conn) and
-        _thread.start_new_thread(f, (conn,)): f runs on its own, with
-        the connections it was handed as the caller holds them (one just accepted is fresh: a
-        handler that answers once and closes makes one exchange) and nothing else pending."""
+        """Thread(target=f, args=(conn,)), executor.submit(f, conn), _thread.start_new_thread(f,
+        (conn,)) and asyncio.create_task(f(conn)): f runs on its own, with the connections it was
+        handed as the caller holds them (one just accepted is fresh: a handler that answers once
+        and closes makes one exchange) and nothing else pending."""
         func = call.func
         if type(func) is ast.Attribute and not (func.attr.endswith(("Thread", "Process")) or func.attr in _SPAWNS):
             return  # (qualifying keeps an attribute's last name: most calls end here, cheaply)
@@ -1827,6 +1835,8 @@ class Walker:
                     target = arg.value
                 elif arg.keyword == "args" and type(arg.value) in (ast.Tuple, ast.List):
                     args = [e for e in arg.value.elts if type(e) is not ast.Starred]
+        elif name.rpartition(".")[2] in _TASK_STARTS and call.args and type(call.args[0]) is ast.Call:
+            target, args = call.args[0].func, positional(call.args[0])  # `create_task(relay(a, b))`
         elif name.endswith(".submit") and args_of(call):
             target, args = args_of(call)[0].value, [a.value for a in args_of(call)[1:] if a.keyword is None]
         elif name in _THREAD_STARTS and len(call.args) >= 2 and type(call.args[1]) in (ast.Tuple, ast.List):
@@ -2000,7 +2010,7 @@ class Walker:
         for key, stream in given.items():
             params.setdefault(key, stream)
         if (not on_instance and callee.cls is not None and frame.act.func is not None
-                and frame.act.func.cls is None and callee.is_method and not class_level(callee)):
+                and frame.act.self_cls is None and callee.is_method and not class_level(callee)):
             return state  # a method called on something that is not self: not ours to follow
         # Same helper, same streams, same incoming state: same outcome (and the same events
         # recorded), so a helper called from many places is walked once per distinct state.
@@ -2401,7 +2411,7 @@ class Walker:
         if self._open_walks:
             self._journal.append(("event", event, self._later_turns > 0))
         self._name(conn, stream, call, frame)
-        source = self._forwarded(args[0], call, frame) if args else None
+        source = self._forwarded(args[0], call, frame, conn) if args else None
         if source is not None:
             # a relay re-sends each piece as it arrives: the pieces are the peer's, never a split
             # of ours, but a piece sent while the one before is unacknowledged waits all the same
@@ -2415,8 +2425,10 @@ class Walker:
                                              for c in self._chains(state, conn))}
         buffered = stream.role in (C.BUFFERED_WRITER, "buffered-rw")
         retry = bool(args) and (self._retry_loop(frame, args[0]) or self._retried_whole(frame, call))
-        if retry:
+        if retry and frame.loops:
             self.result.retry_loops.add((id(frame.loops[-1].node), id(call)))
+        elif retry:  # (the caller's loop)
+            self.result.retry_loops.add((id(self.result.loop_nodes.get(frame.outer_loops[-1])), id(call)))
         elif args and self._sends_kept_rest(frame, args[0]):
             # every loop around the call goes round to send the rest of the buffer the helper keeps
             retry = True
@@ -2442,7 +2454,7 @@ class Walker:
                 new.add(_wire(chain, event, self.result.loop_nodes))
         return {**state, conn: frozenset(new)}
 
-    def _forwarded(self, value, call, frame: _Frame) -> str | None:
+    def _forwarded(self, value, call, frame: _Frame, conn: Conn) -> str | None:
         """`data = other.recv(n)` then `sock.send(data)`: bytes read from another connection (a
         tunnel, a proxy) whose size and timing the other side chose. Returns `other`'s name."""
         func = frame.act.func
@@ -2451,18 +2463,42 @@ class Walker:
         bindings = func.bindings.get(value.id, ())
         target = dotted(call.func.value)
         # (one name may take turns: `data = a.recv(n)` in one branch, `data = b.recv(n)` in the other)
-        sources = [dotted(b.value.func.value) if type(b.value) is ast.Call and type(b.value.func) is ast.Attribute
-                   and b.value.func.attr in _RELAY_READS else None for b in bindings]
+        sources = [_relayed_from(b.value) for b in bindings]
         if not sources or None in sources:
             return None
+        # (an asyncio stream's reader and writer, named apart, are one connection: no relay)
+        if any(type(b.value) is ast.Await and self._reads(b.value.value, frame, conn) for b in bindings):
+            return None
         return next((source for source in sources if source != target), None)
+
+    def _reads(self, call: ast.Call, frame: _Frame, conn: Conn) -> bool:
+        """Is `call` a read of conn's (`reader.read(n)` of the pair `conn` was written through)?"""
+        stream = self._stream_of(call.func.value, frame)
+        return stream is not None and stream.conn is conn
 
     def _retry_loop(self, frame: _Frame, value) -> bool:
         """Is this write the body of a partial-send loop (`while buf: n = s.send(buf);
         buf = buf[n:]`, or `s.send(data[off:])` with `off += n`)? Its turns send one buffer."""
         if not frame.loops:
+            return self._retried_by_caller(frame, value)
+        return self._advanced_by(frame.loops[-1].node, value)
+
+    def _retried_by_caller(self, frame: _Frame, value) -> bool:
+        """Is this write, in a helper with no loop of its own (`def _send(sock, data): return
+        sock.send(data)`), handed its buffer by a partial-send loop of its caller's (`while left:
+        sent = self._send(sock, data); data = data[sent:]`)?"""
+        func = frame.act.func
+        if not frame.sites or not frame.outer_loops or func is None or type(value) is not ast.Name \
+                or value.id not in func.params:
             return False
-        loop = frame.loops[-1].node
+        site, loop = frame.sites[-1], self.result.loop_nodes.get(frame.outer_loops[-1])
+        if loop is None or unbound_on_self(site, func) or not contains(loop, site):
+            return False
+        names = positional_params(func, [p for p in func.params if not (func.is_method and p in ("self", "cls"))])
+        handed = argument(site, param_position(func, names, value.id), value.id)
+        return handed is not None and self._advanced_by(loop, handed)
+
+    def _advanced_by(self, loop, value) -> bool:
         if type(value) in (ast.Name, ast.Attribute) and dotted(value) is not None:
             name, kind = dotted(value), "rebind"  # `buf`, or `self.buf = self.buf[n:]`
         elif type(value) is ast.Subscript and dotted(value.value) is not None:
@@ -3681,6 +3717,16 @@ def _self_attributes_in(node) -> set[str]:
 # recv() from another connection, not read(): a file's or buffer's contents sent on are the
 # program's own message (an upload, a TLS engine's output)
 _RELAY_READS = C.SOCKET_READS
+
+
+def _relayed_from(value) -> str | None:
+    """`other` for `other.recv(n)`, or for an asyncio stream's `await other.read(n)`."""
+    methods = _RELAY_READS
+    if type(value) is ast.Await:
+        value, methods = value.value, C.SOCKET_READS | C.ASYNC_READS
+    if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr in methods:
+        return dotted(value.func.value)
+    return None
 
 
 def _advances(loop, name: str, kind: str) -> bool:

@@ -46,7 +46,11 @@ def split_findings(ctx: FileContext, rule: Rule):
         if rule.code == "NAG103":
             second = _in_the_loop(ctx, split.second, second)
         if not ctx.is_local(second):
-            continue  # held in a linked module: reported when that file is checked
+            # held in a linked module: reported when that file is checked, or here, at the call
+            # that leads there, when only this file can see the connection
+            second = _call_into_linked(ctx, split) if rule.code != "NAG103" else None
+            if second is None:
+                continue
         # (a write loop is one per loop: two loops in one function are two findings, and two
         # writes of one loop on different paths, chunked or not, one)
         where = _loop_of(ctx, split.second, second) if rule.code == "NAG103" else _enclosing_function(ctx, second)
@@ -87,6 +91,18 @@ def split_findings(ctx: FileContext, rule: Rule):
         # is known only at run time: less sure)
         yield replace(found, confidence=Confidence.MEDIUM) if found is not None and (
             split.by_use is not None or split.conn.family_at_run_time) else found
+
+
+def _call_into_linked(ctx: FileContext, split):
+    """The call of this file through which the walk reached a held piece that a linked module
+    writes (`send_frame(self.sock, data)`, its pieces in framing.py), when the call hands that
+    module the connection itself, made in this file: the module's own check never sees it. (A
+    wrapper object of ours handed instead may be typed there, by a wire API's callers.)"""
+    made = ctx.creation_site(split.conn)
+    site = next((s for s in reversed(split.second.sites) if ctx.is_local(s)), None)
+    if made is None or not ctx.is_local(made) or site is None or _carrier(ctx, site, split.conn) is None:
+        return None
+    return site
 
 
 def _by_use(ctx: FileContext, typed) -> list:

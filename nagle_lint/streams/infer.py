@@ -515,6 +515,12 @@ class Resolver:
             classes = self._instance_classes([(b.value, b.func) for b in self.index.self_bindings(cls, owner)], 0)
             if classes and all(self.index.self_bindings(c, f"self.{leaf}") for c in classes):
                 return merge([self.self_attr(c, f"self.{leaf}") for c in classes])
+        if not bindings and not handed and key.count(".") == 1 \
+                and type(made := self.index.class_attr(cls, attr)) is ast.Call:
+            # `sock = socket.socket(AF_INET, SOCK_STREAM)` in the class body: one socket, made
+            # with the class, that its instances share
+            found = self.resolve(made, Activation(None))  # type: ignore[arg-type]
+            return found if isinstance(found, Stream) else None
         if not bindings and not handed:
             return None
         # `self.socket = SnappySocket(self.socket)`: a wrapper of ours around what the attribute
@@ -924,10 +930,14 @@ class Resolver:
 
     def _returned_item(self, callee: FunctionInfo, index: int, depth: int):
         """Element `index` of what a helper returns, when every return is a tuple written out
-        (`return channel_binding, sock`). A failure's return that holds no stream there, `return
-        (False, None)`, or too few items for the caller to unpack, `return (False,)`, is passed over."""
+        (`return channel_binding, sock`) or a call (`return self.socket.accept()`). A failure's
+        return that holds no stream there, `return (False, None)`, or too few items for the
+        caller to unpack, `return (False,)`, is passed over."""
         def compute():
             values = [node.value for node in return_statements(callee.node)]
+            if values and all(type(v) is ast.Call for v in values) and depth < 8:
+                # `return self.socket.accept()`: the item of what the call hands back
+                return merge([self.resolve(v, Activation(callee), index, depth + 1) for v in values])
             if not values or any(type(v) not in (ast.Tuple, ast.List) or any(type(e) is ast.Starred for e in v.elts)
                                  for v in values):
                 return None
