@@ -33,6 +33,7 @@ from nagle_lint.rules import CHECKS, select_rules
 from nagle_lint.settings import DEFAULT_SETTINGS, Settings
 from nagle_lint.streams import catalog
 from nagle_lint.streams.catalog import HANDED_BACK
+from nagle_lint.streams.names import dotted
 
 # A finding needs a TCP stream: a socket factory, an accept, an asyncio stream or a request
 # handler in the file, or a socket made in another module and used here (socket-like calls).
@@ -367,10 +368,18 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
                     # imports what it tests: walking the library from every test costs more than
                     # the tests' findings, and neither a plain module, as before)
                     submodules[alias.name] = alias.name  # `import pkg` then `pkg.Client(sock)`
+    handed = _handed_handler_streams(tree, source)
+    forced: dict[str, set[str]] = {}  # file -> names linked for a handler stream handed to them
     for base, alias in _project_from_imports(path, tree):
         want(base, alias.name)
         if alias.name != "*" and module_file(path, f"{base}.{alias.name}") is not None:
             submodules[alias.asname or alias.name] = f"{base}.{alias.name}"
+        found = module_file(path, base) if (alias.asname or alias.name) in handed else None
+        if found is not None and os.path.abspath(found) != os.path.abspath(path) and not _described(base, path):
+            # `write_mllp(self.wfile, ack)`: a function that writes (or reads) what it is handed,
+            # whatever words its text uses
+            wanted.setdefault(found, set()).add(alias.name)
+            forced.setdefault(found, set()).add(alias.name)
     def want_used(module: str, attr: str, inner: str | None, into: dict = wanted) -> None:
         want(module, attr, into=into)
         # `import pkg` then `pkg.utils.sendrecord(sock, data)`: a submodule the package imports
@@ -437,7 +446,8 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
             # (a definition linked for what it uses from a third module, `class
             # ServerConnection(Connection)` with the socket code in the base's, stays; the same
             # pattern for every file that links the module, so that one parse serves them all)
-            keep = _definitions_text(sorted(n for n, touches in top_definitions(found).items() if touches))
+            touching = {n for n, touches in top_definitions(found).items() if touches}
+            keep = _definitions_text(sorted(touching | forced.get(found, set())))
         module = _linked_module(found, settings, keep)
         if module is not None:
             out.append((found, module))
@@ -459,6 +469,20 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
         if module is not None:
             out.append((found, module))
     return tuple(out)
+
+
+# a request handler's own streams, as a call hands them to a function of another module
+_HANDLER_STREAMS = frozenset({"self.wfile", "self.rfile", "self.request", "self.connection"})
+_HANDLER_STREAM_TEXT = re.compile(r"self\.(?:wfile|rfile|request|connection)\b")
+
+
+def _handed_handler_streams(tree: ast.Module, source: str | None) -> set[str]:
+    """The plain names this file calls with a request handler's stream among the arguments,
+    also inside another call (`read_frames(read_bytes(self.rfile))`)."""
+    if source is not None and not _HANDLER_STREAM_TEXT.search(source):
+        return set()
+    return {node.func.id for node in syntax.branches(tree) if type(node) is ast.Call and type(node.func) is ast.Name
+            and any(dotted(inner) in _HANDLER_STREAMS for arg in node.args for inner in ast.walk(arg))}
 
 
 def _definitions_text(names) -> str:
