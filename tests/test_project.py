@@ -903,63 +903,37 @@ def test_a_split_written_by_another_modules_helper_is_reported_once(tmp_path, mo
 
 
 # A request handler hands its own streams to functions of another module whose text names no
-# socket call (`read_frames(read_bytes(self.rfile))`, `write_frame(self.wfile, ack)`): those
-# are linked all the same, so the handler is seen to answer request after request (NAG202),
-# and the response that module writes in three pieces is reported at the call here (NAG102).
-FRAMES = '''START, END = b"\\\\x0b", b"\\\\x1c\\\\r"
-
-
-def read_bytes(rfile):
-    while True:
-        byte = rfile.read(1)
-        if not byte:
-            return
-        yield byte
-
-
-def read_frames(stream):
-    frame = bytearray()
-    for byte in stream:
-        if byte == START:
-            frame = bytearray()
-        elif byte == END[:1]:
-            yield bytes(frame)
-        else:
-            frame.extend(byte)
-
-
-def write_frame(wfile, content):
-    wfile.write(START)
-    wfile.write(content)
-    wfile.write(END)
-'''
+# socket call (`read_messages(read_bytes(self.rfile))`, `write_mllp(self.wfile, ack)`, the
+# corpus's framing module): those are linked all the same, so the handler is seen to answer
+# request after request (NAG202), and the response that module writes in three pieces is
+# reported at the call here (NAG102).
 FRAME_SERVER = '''import socketserver
 
-from .frames import read_bytes, read_frames, write_frame
+from .mllpframe import read_bytes, read_messages, write_mllp
 
 
 class Handler(socketserver.StreamRequestHandler):
     def handle(self):
         {read}
-            write_frame(self.wfile, b"ACK " + message)
+            write_mllp(self.wfile, b"ACK " + message)
 '''
 
 
-# (Through a local, `stream = read_bytes(self.rfile)` then `read_frames(stream)`, the
-# generator object the local hands on is no stream the walk follows into read_frames' loop:
+# (Through a local, `stream = read_bytes(self.rfile)` then `read_messages(stream)`, the
+# generator object the local hands on is no stream the walk follows into read_messages' loop:
 # the handler is seen to serve requests, its split response is not.)
 @pytest.mark.parametrize("read, expected", [
-    ("for message in read_frames(read_bytes(self.rfile)):", ["NAG102", "NAG202"]),
-    ("stream = read_bytes(self.rfile)\n        for message in read_frames(stream):", ["NAG202"]),
+    ("for message in read_messages(read_bytes(self.rfile)):", ["NAG102", "NAG202"]),
+    ("stream = read_bytes(self.rfile)\n        for message in read_messages(stream):", ["NAG202"]),
 ])
 def test_helpers_of_another_module_handed_a_handlers_streams_are_read(tmp_path, read, expected):
     package = tmp_path / "pkg"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    (package / "frames.py").write_text(FRAMES)
+    (package / "mllpframe.py").write_text((CORPUS / "rw_linked_helper" / "mllpframe.py").read_text())
     (package / "server.py").write_text(FRAME_SERVER.format(read=read))
     result = check_file(str(package / "server.py"), Settings(fixes=False))
     assert sorted(code for _, code in _codes(result)) == expected
     for finding in result.findings:
         if finding.code == "NAG102":
-            assert "1st at line 24 in frames.py" in finding.message
+            assert "1st at line 44 in mllpframe.py" in finding.message
