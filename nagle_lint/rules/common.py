@@ -97,8 +97,8 @@ def _call_into_linked(ctx: FileContext, split):
     """The call of this file through which the walk reached a held piece that a linked module
     writes (`send_frame(self.sock, data)`, its pieces in framing.py), when the call hands that
     module the connection itself, made (or served, by a handler class) in this file: the
-    module's own check never sees it. (A
-    wrapper object of ours handed instead may be typed there, by a wire API's callers.)"""
+    module's own check never sees it. (A wrapper object of ours handed instead may be typed
+    there, by a wire API's callers.)"""
     conn = split.conn
     made = conn.handler.node if conn.handler is not None else ctx.creation_site(conn)  # (a handler's: its class)
     site = next((s for s in reversed(split.second.sites) if ctx.is_local(s)), None)
