@@ -2864,6 +2864,50 @@ def test_a_pair_a_helper_hands_back_from_accept_is_the_accepted_connection(accep
     assert ("NAG202", line) in codes(ACCEPT_HELPER.format(accept=accept) + more)
 
 
+# An http.client connection class whose own connect() leaves out the TCP_NODELAY of the
+# base's: kept by code of ours, it carries request after request with Nagle on (NAG201); handed
+# only to a urllib handler's do_open(), itself or through the factory that builds it, it serves
+# one request per connection (urllib sends `Connection: close`).
+PINNED = '''import http.client
+import socket
+import ssl
+import urllib.request
+
+
+class PinnedConnection(http.client.HTTPSConnection):
+    def connect(self):
+        context = ssl.create_default_context()
+        self.sock = context.wrap_socket(socket.create_connection((self.host, self.port)),
+                                        server_hostname=self.host)
+
+
+class PinnedHandler(urllib.request.HTTPSHandler):
+    def https_open(self, request):
+        return self.do_open({opened}, request)
+
+    def pinned(self, host, **kwargs):
+        return PinnedConnection(host, **kwargs)
+{kept}'''
+KEPT_CONNECTION = '''
+
+def poll(host, paths):
+    conn = PinnedConnection(host)
+    for path in paths:
+        conn.request("GET", path)
+        conn.getresponse().read()
+'''
+
+
+@pytest.mark.parametrize("opened, kept, reported", [
+    ("PinnedConnection", "", False),
+    ("self.pinned", "", False),
+    ("self.pinned", KEPT_CONNECTION, True),
+])
+def test_a_connection_class_only_urllib_opens_serves_one_request(opened, kept, reported):
+    found = codes(PINNED.format(opened=opened, kept=kept))
+    assert any(code == "NAG201" for code, _ in found) is reported
+
+
 # An empty write sends nothing: after it, the request is still one piece (no NAG101).
 EMPTY_WRITE = '''import socket
 

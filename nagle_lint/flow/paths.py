@@ -548,7 +548,22 @@ class Walker:
         """An http.client connection class with a connect() of its own: what it puts in
         `self.sock` carries the base's requests and replies, Nagle on unless it sets NODELAY."""
         for cls, connect in self._overrides_of(C.HTTP_CONNECTIONS, "connect"):
+            if self._opened_by_urllib_only(cls):
+                continue  # (urllib sends `Connection: close` and opens one connection per request)
             self._framework_exchange(self.resolver.lookup("self.sock", Activation(connect, cls=cls)), HTTP_CLIENT_READ)
+
+    def _opened_by_urllib_only(self, cls: ClassInfo) -> bool:
+        """Is the connection class handed only to a urllib handler's `do_open()`, itself or
+        through the factories that build it (`self.do_open(self.pinned_connection, req)`)?"""
+        opened = {(dotted(call.args[0]) or "").rpartition(".")[2] for call in self.calls(self.index.module.body)
+                  if type(call.func) is ast.Attribute and call.func.attr == "do_open" and call.args}
+        opened |= {(dotted(call.args[0]) or "").rpartition(".")[2] for func in self.index.functions
+                   for call in self.calls(func.node.body)
+                   if type(call.func) is ast.Attribute and call.func.attr == "do_open" and call.args}
+        if cls.name in opened:
+            return True
+        built = self.resolver.calls_by_name().get(cls.name, ())
+        return bool(built) and all(caller is not None and caller.name in opened for _, caller in built)
 
     def _file_server_exchanges(self) -> None:
         """A keep-alive handler built on http.server's SimpleHTTPRequestHandler that serves files
