@@ -16,7 +16,7 @@ import sys
 
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import (CONTAINER_PUTS, EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
+from nagle_lint.flow.summaries import (EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
                                       iter_statements, param_position, positional_params)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
@@ -555,11 +555,9 @@ class Walker:
     def _opened_by_urllib_only(self, cls: ClassInfo) -> bool:
         """Is the connection class handed only to a urllib handler's `do_open()`, itself or
         through the factories that build it (`self.do_open(self.pinned_connection, req)`)?"""
-        opened = {(dotted(call.args[0]) or "").rpartition(".")[2] for call in self.calls(self.index.module.body)
+        bodies = [self.index.module.body] + [func.node.body for func in self.index.functions]
+        opened = {(dotted(call.args[0]) or "").rpartition(".")[2] for body in bodies for call in self.calls(body)
                   if type(call.func) is ast.Attribute and call.func.attr == "do_open" and call.args}
-        opened |= {(dotted(call.args[0]) or "").rpartition(".")[2] for func in self.index.functions
-                   for call in self.calls(func.node.body)
-                   if type(call.func) is ast.Attribute and call.func.attr == "do_open" and call.args}
         if cls.name in opened:
             return True
         built = self.resolver.calls_by_name().get(cls.name, ())
