@@ -237,6 +237,8 @@ def receiver_name(call) -> str:
         if name:
             return name
         if type(call.func.value) is ast.Call:
+            if dotted(call.func.value.func) == "super":
+                return "self"  # `super().sendall(b)` in a socket subclass: the socket itself
             return dotted(call.func.value.func) or "stream"
     return "stream"
 

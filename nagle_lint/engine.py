@@ -49,6 +49,7 @@ _TRIAGE_WORDS = (
     "Telnet(", "Telnet)",  # telnetlib's client (catalog.TELNET_CLIENTS), made or subclassed
     "TCPServer)",  # a server class whose handle_stream() is given each connection (tornado's)
     "SMTPServer", "DebuggingServer", "PureProxy",  # a server class built on smtpd's (catalog.SMTPD_SERVERS)
+    "multiprocessing.connection", "multiprocessing import connection",  # its Client and Listener (catalog.MP_CLIENTS)
 )
 
 
@@ -133,7 +134,12 @@ def _source_aliases(tree: ast.Module) -> tuple[str, ...]:
             for alias in node.names:
                 if alias.asname and any(w.rstrip("(") in alias.name for w in _TRIAGE_WORDS):
                     found.append(alias.asname)
+                elif f"{node.module}.{alias.name}" in _MP_NAMES:  # `Client(address)`, `connection.Listener(a)`
+                    found.append(alias.asname or alias.name)
     return tuple(found)
+
+
+_MP_NAMES = {*catalog.MP_CLIENTS, *catalog.MP_LISTENERS, "multiprocessing.connection"}
 
 
 @dataclass(frozen=True)

@@ -2057,6 +2057,306 @@ def test_a_local_flag_set_where_the_connection_is_made_follows_its_path(test, sp
     assert any(code == "NAG101" for code, _ in found) is split, found
 
 
+# A local reply left None on the branch that writes something else (a banner), and written
+# under `if reply:`: that path writes once; the branch that sets it writes it alone.
+REPLY_FLAG = '''import socket
+
+
+def serve(port):
+    listener = socket.create_server(("", port))
+    conn, _ = listener.accept()
+    while True:
+        request = conn.recv(1024)
+        reply = None
+        if request == b"hello":
+            conn.sendall(b"banner\\r\\n")
+        {other}
+        if {test}:
+            conn.sendall(reply)
+'''
+
+
+@pytest.mark.parametrize("other, test, split", [
+    ("elif request == b'ping':\n            reply = b'pong'", "reply", False),
+    ("elif request == b'ping':\n            reply = b'pong'", "reply is not None", False),
+    ("reply = b'pong'", "reply", True),  # (set on the banner's path too)
+    ("elif request == b'ping':\n            reply = b'pong'", "request", True),
+])
+def test_a_local_reply_left_none_where_another_write_is_made_is_not_written(other, test, split):
+    found = codes(REPLY_FLAG.format(other=other, test=test))
+    assert any(code == "NAG102" for code, _ in found) is split, found
+
+
+# A reader thread puts what the socket receives on a queue; a helper takes the reply from it
+# (`return self.q.get(timeout=5)`): that is the reply read, so a request sent again after a 401
+# is a second request, not a piece of the first; two writes before the read are a split.
+QUEUED_REPLY = '''import queue, socket, threading
+
+
+class Client:
+    def __init__(self, host, port):
+        self.s = socket.create_connection((host, port))
+        self.q = queue.Queue()
+        threading.Thread(target=self._reader, daemon=True).start()
+
+    def _reader(self):
+        while True:
+            chunk = self.s.recv(4096)
+            if not chunk:
+                return
+            self.q.put(chunk)
+
+    def _read(self):
+        return self.q.get(timeout=5)
+
+    def _send(self, msg):
+        self.s.sendall(msg){more}
+        return self._read()
+
+    def request(self, msg):
+        r = self._send(msg)
+        if r.startswith(b"401"):
+            r = self._send(msg)
+        return r
+'''
+
+
+@pytest.mark.parametrize("more, split", [("", False), ("\n        self.s.sendall(b'\\r\\n')", True)])
+def test_a_reply_a_helper_takes_from_a_reader_threads_queue_is_read(more, split):
+    found = codes(QUEUED_REPLY.format(more=more))
+    assert ("NAG201", 6) in found and any(code == "NAG101" for code, _ in found) is split, found
+
+
+# A connection class defined in the body of the class that uses it (`self._Connection(...)`):
+# its methods are walked, and the instance is built from it (NAG201 at line 7).
+NESTED_CLASS = '''import socket
+
+
+class Transport:
+    class _Connection:
+        def __init__(self, host, port):
+            self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            self.sock.connect((host, port))
+
+        def ask(self, message):
+            self.sock.sendall(message)
+            return self.sock.recv(4096)
+
+    def __init__(self, host, port):
+        self.conn = self._Connection(host, port)
+
+    def submit(self, messages):
+        return [self.conn.ask(m) for m in messages]
+'''
+
+
+def test_a_class_defined_in_a_class_body_is_followed():
+    assert codes(NESTED_CLASS) == [("NAG201", 7)]
+
+
+# A list, set or dict comprehension that calls a request helper for each item is a loop: its
+# exchanges share one kept connection (NAG201 at line 5, the helper's split at line 11), and a
+# comprehension of writes is a write loop (NAG103).
+COMPREHENSION = '''import socket
+
+
+def run(host, items):
+    sock = socket.create_connection((host, 9000))
+    return {comprehension}
+
+
+def query(sock, item):
+    sock.sendall(b"GET ")
+    sock.sendall(item)
+    return sock.recv(100)
+'''
+
+
+@pytest.mark.parametrize("comprehension, expected", [
+    ("[query(sock, item) for item in items if item]", [("NAG201", 5), ("NAG101", 11)]),
+    ("{item: query(sock, item) for item in items}", [("NAG201", 5), ("NAG101", 11)]),
+    ("query(sock, items[0])", []),  # (one exchange on a fresh connection)
+])
+def test_a_comprehension_of_requests_is_a_loop_of_exchanges(comprehension, expected):
+    assert codes(COMPREHENSION.format(comprehension=comprehension)) == expected
+
+
+def test_a_comprehension_of_writes_is_a_write_loop():
+    source = '''import socket
+
+
+def run(host, pieces):
+    sock = socket.create_connection((host, 9000))
+    sock.sendall(b"HELLO")
+    sock.recv(10)
+    [sock.send(piece) for piece in pieces]
+    return sock.recv(10)
+'''
+    assert ("NAG103", 8) in codes(source)
+
+
+# A socket subclass of ours with a method of its own that writes and reads on self: a call of it
+# on a socket built from the class runs its body with self that socket (the split: line 10).
+FRAMED_SOCKET = '''import socket
+
+
+class FramedSocket(socket.socket):
+    def __init__(self, proto=0, fileno=None):
+        super().__init__(socket.AF_INET, socket.SOCK_STREAM, proto, fileno)
+
+    def call(self, payload):
+        self.sendall(len(payload).to_bytes(4, "big"))
+        {second}
+        return self.recv(4096)
+
+
+def main():
+    s = FramedSocket()
+    s.connect(("localhost", 9000)){nodelay}
+    while True:
+        s.call(b"ping")
+'''
+
+
+@pytest.mark.parametrize("second, nodelay, expected", [
+    ("super().sendall(payload)", "", [("NAG101", 10), ("NAG201", 15)]),
+    ("pass", "", [("NAG201", 15)]),
+    ("self.sendall(payload)", "\n    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)", []),
+])
+def test_a_method_of_a_socket_subclass_runs_on_the_socket_it_is_called_on(second, nodelay, expected):
+    assert codes(FRAMED_SOCKET.format(second=second, nodelay=nodelay)) == expected
+
+
+# ssl.SSLSocket's own write() and read(): one record written, a read (a plain socket has neither).
+TLS_WRITE = '''import socket
+import ssl
+
+
+class Client:
+    def __init__(self, host, port):
+        raw = socket.create_connection((host, port))
+        self.conn = {wrapped}
+
+    def attach(self, session):
+        self.conn.write(b"ATTACH\\r\\n")
+        self.conn.write(session.encode() + b"\\r\\n")
+        return self.conn.read(64)
+'''
+
+
+@pytest.mark.parametrize("wrapped, expected", [
+    ("ssl.create_default_context().wrap_socket(raw, server_hostname=host)", [("NAG201", 7), ("NAG101", 12)]),
+    ("raw", []),  # (no TLS in the module: `write` is no socket method)
+])
+def test_an_ssl_sockets_write_and_read_are_a_write_and_a_read(wrapped, expected):
+    assert codes(TLS_WRITE.format(wrapped=wrapped)) == expected
+
+
+# An IRC bot's handler: an `if`/`elif` chain on the command, then another chain on it with
+# other constants. At most one branch of the two runs, so the PONG and the JOIN are never one
+# request in two pieces (line 19); a second chain that can match the first's constant can.
+IRC_CHAINS = '''import socket
+
+
+class Bot:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 6667))
+
+    def send(self, line):
+        self.sock.sendall(line.encode() + b"\\r\\n")
+
+    def run(self):
+        while True:
+            cmd = self.sock.recv(512).split()[0]
+            if cmd == b"PING":
+                self.send("PONG")
+            elif cmd == b"PONG":
+                self.alive = True
+            if cmd == {second}:
+                self.send("JOIN #a")
+            elif cmd == b"433":
+                self.send("NICK b")
+'''
+
+
+@pytest.mark.parametrize("second, split", [('b"001"', False), ('b"PING"', True)])
+def test_two_if_elif_chains_on_one_name_with_other_constants_run_one_branch(second, split):
+    found = codes(IRC_CHAINS.format(second=second))
+    assert (("NAG101", 19) in found) is split, found
+
+
+# `a() if c else b()`, each arm a write: one of them runs (line 9 is one response).
+@pytest.mark.parametrize("statement, split", [
+    ("conn.sendall(b'yes') if request else conn.sendall(b'no')", False),
+    ("sent = conn.send(b'yes') if request else conn.send(b'no')", False),
+    ("conn.sendall(b'yes') if request else conn.sendall(b'no'); conn.sendall(b'!')", True),
+])
+def test_a_conditional_expression_runs_one_arm(statement, split):
+    source = f'''import socket
+
+
+def serve(port):
+    listener = socket.create_server(("", port))
+    conn, _ = listener.accept()
+    while True:
+        request = conn.recv(1024)
+        {statement}
+'''
+    found = codes(source)
+    assert any(code == "NAG102" for code, _ in found) is split, found
+
+
+# A @contextmanager of ours opens a session (a greeting answered), then yields: the `with` body
+# runs at the yield, on a connection that has carried an exchange, and what follows the yield
+# (the close) runs after the body. Yielded as the socket, or as a wrapper object of ours whose
+# property hands out the socket (`c.conn`).
+SESSION = '''import contextlib
+import socket
+
+
+class Link:
+    def __init__(self, address):
+        self.__sock = socket.create_connection(address)
+
+    @property
+    def conn(self):
+        return self.__sock
+
+    def read_reply(self):
+        return self.conn.recv(4)
+
+
+class Client:
+    def __init__(self, address):
+        self.address = address
+
+    @contextlib.contextmanager
+    def _session(self):
+        c = Link(self.address)
+        try:
+            c.conn.sendall(b"HELLO\\r\\n")
+            c.read_reply()
+            yield {yielded}
+        finally:
+            c.conn.close()
+
+    def put(self, items):
+        with self._session() as s:
+            for item in items:
+                {write}
+            return {read}
+'''
+
+
+@pytest.mark.parametrize("yielded, write, read", [
+    ("c.conn", "s.sendall(item)", "s.recv(4)"),
+    ("c", "s.conn.sendall(item)", "s.read_reply()"),
+])
+def test_a_with_on_a_contextmanager_of_ours_runs_its_body_at_the_yield(yielded, write, read):
+    found = codes(SESSION.format(yielded=yielded, write=write, read=read))
+    assert ("NAG103", 34) in found, found
+
+
 # asyncio.start_server(cb, sock=sock) given a listener made with protocol 0: asyncio sets no
 # TCP_NODELAY on what it accepts (it asks for sock.proto == IPPROTO_TCP). The listener reaches
 # start_server as a method's parameter (the held piece: line 15).
@@ -2329,6 +2629,67 @@ def test_a_telnetlib_client_is_a_kept_tcp_connection(args, nodelay, more, expect
 def test_telnetlib3s_copy_of_telnetlib_is_the_telnet_client(imported, made):
     source = TELNET.format(args="host, 23", nodelay="", more="").replace("import telnetlib\n", imported + "\n")
     assert codes(source.replace("telnetlib.Telnet(host, 23)", made)) == [("NAG201", 7)]
+
+
+# multiprocessing.connection over TCP: a (host, port) address or family='AF_INET' makes the
+# Connection a kept TCP connection (line 7); send() and send_bytes() write one piece each, recv()
+# reads; TCP_NODELAY goes on a duplicate of its socket, `socket.fromfd(conn.fileno(), ...)`.
+MP_CLIENT = '''import socket
+from multiprocessing.connection import Client
+
+
+class Link:
+    def __init__(self, address):
+        self.conn = Client({address}){nodelay}
+
+    def call(self, name, args):
+        self.conn.send_bytes(name){more}
+        return self.conn.recv()
+'''
+MP_NODELAY = ("\n        with socket.fromfd(self.conn.fileno(), socket.AF_INET, socket.SOCK_STREAM) as dup:"
+              "\n            dup.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)")
+
+
+@pytest.mark.parametrize("address, nodelay, more, expected", [
+    ("('localhost', 6000), authkey=b'k'", "", "", [("NAG201", 7)]),
+    ("('localhost', 6000)", "", "\n        self.conn.send(args)", [("NAG201", 7), ("NAG101", 11)]),
+    ("address, family='AF_INET'", "", "\n        self.conn.send(args)", [("NAG201", 7), ("NAG101", 11)]),
+    ("('localhost', 6000)", MP_NODELAY, "\n        self.conn.send(args)", []),  # (the duplicate's close keeps it)
+    ("address", "", "\n        self.conn.send(args)", []),  # a path or a pipe name: AF_UNIX, or unknown
+    ("'/run/app.sock'", "", "\n        self.conn.send(args)", []),
+    ("address, family='AF_UNIX'", "", "\n        self.conn.send(args)", []),
+])
+def test_a_multiprocessing_client_on_a_tcp_address_is_a_kept_tcp_connection(address, nodelay, more, expected):
+    result = check_source(MP_CLIENT.format(address=address, nodelay=nodelay, more=more), "t.py")
+    assert [(f.code, f.span.line) for f in result.findings] == expected
+    # (a Connection has no setsockopt(): the message says how, and no fix writes one)
+    assert all(not f.fixes for f in result.findings)
+    assert all("socket.fromfd(self.conn.fileno()" in f.message for f in result.findings if f.code == "NAG201")
+
+
+def test_a_multiprocessing_listener_on_a_tcp_address_serves_kept_connections():
+    source = '''from multiprocessing.connection import Listener
+
+
+def serve(host="localhost", port=6000):
+    address = (host, port)
+    with Listener(address, authkey=b"k") as listener:
+        conn = listener.accept()
+        while True:
+            request = conn.recv()
+            conn.send(len(request))
+            conn.send(b"done")
+
+
+def serve_unix(path):
+    with Listener(path) as listener:
+        conn = listener.accept()
+        while True:
+            conn.recv()
+            conn.send(b"a")
+            conn.send(b"b")
+'''
+    assert codes(source) == [("NAG202", 7), ("NAG102", 11)]
 
 
 def test_a_telnet_session_of_one_command_is_one_exchange():

@@ -497,6 +497,40 @@ def test_application_services_connect_and_listen(start, code):
 
 
 
+# A ClientService subclass whose constructor hands its base the endpoint and the factory (or
+# `ClientService.__init__(self, ...)`), the description a conditional of two TCP f-strings.
+SERVICE_SUBCLASS = """\
+from twisted.application.internet import ClientService
+from twisted.internet import protocol, reactor
+from twisted.internet.endpoints import clientFromString
+
+
+class FixProtocol(protocol.Protocol):
+    def connectionMade(self):
+        self.transport.write(b"8=FIX.4.4|35=A|")
+
+    def dataReceived(self, data):
+        self.transport.write(b"8=FIX.4.4|35=0|")
+
+
+class Client(ClientService):
+    def __init__(self, host, port, ssl=False):
+        endpoint = clientFromString(reactor, {description})
+        factory = protocol.Factory.forProtocol(FixProtocol)
+        {init}
+"""
+
+
+@pytest.mark.parametrize("description, init, reported", [
+    ('f"ssl:{host}:{port}" if ssl else f"tcp:{host}:{port}"', "super().__init__(endpoint, factory)", True),
+    ('f"tcp:{host}:{port}"', "ClientService.__init__(self, endpoint, factory)", True),
+    ('f"ssl:{host}:{port}" if ssl else f"unix:{host}"', "super().__init__(endpoint, factory)", False),
+])
+def test_a_client_service_subclass_connects_what_its_constructor_hands_the_base(description, init, reported):
+    source = SERVICE_SUBCLASS.format(description=description, init=init)
+    assert _found(source) == ([(18, "NAG201")] if reported else [])
+
+
 # A line server whose factory builds the protocol in buildProtocol(), listened on by a
 # `listenTCP` imported from the reactor or at module level under `if __name__ == "__main__":`
 # (pyp2p's rendezvous server and pop3pot's honeypot).

@@ -53,7 +53,7 @@ def nodelay_fixes(ctx, conn) -> tuple:
         return ()
     if conn.twisted is not None:  # a Twisted transport: setTcpNoDelay() in the protocol, not a setsockopt here
         return ()
-    if conn.handed_back or conn.nodelay_setter or conn.socket_attr or conn.facts.role == C.IOSTREAM:
+    if conn.handed_back or conn.nodelay_setter or conn.socket_attr or conn.facts.role in (C.IOSTREAM, C.MP_CONNECTION):
         return ()  # a library's stream or object (no setsockopt of its own), or the API's own setter
     if _made_in_class_body(ctx, conn):
         return ()  # (a class attribute shared by every instance: no statement of the walk sets it)

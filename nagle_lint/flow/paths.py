@@ -35,9 +35,9 @@ MAX_CHAINS = 24
 MAX_SUBCLASS_WALKS = 8  # subclasses an inherited method is walked for, beyond its own class
 STEP_BUDGET = 300_000  # statements visited per module, inlining included; then stop inlining
 
-_READS = C.SOCKET_READS | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS | C.IOSTREAM_READS
+_READS = C.SOCKET_READS | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS | C.IOSTREAM_READS | C.MP_READS
 STREAM_METHODS = (C.SOCKET_WRITES | C.SOCKET_READS | C.FILE_WRITES | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS
-                  | C.CLOSES | C.HTTP_HEADER_WRITES | C.HTTP_CLOSING
+                  | C.MP_WRITES | C.MP_READS | C.TLS_SOCKET_IO | C.CLOSES | C.HTTP_HEADER_WRITES | C.HTTP_CLOSING
                   | {"flush", "setsockopt", "set_nodelay", "setTcpNoDelay", "sock_sendall", "sock_recv",
                      "sock_recv_into", "send_header", "do_handshake"} | C.IOSTREAM_READS)
 _BEYOND_CLOSING = STREAM_METHODS - {"close", "shutdown"}
@@ -243,6 +243,9 @@ class _Frame:
     sites: tuple = ()  # helper calls from the root function down to this frame
     conds: list = field(default_factory=list)  # tests of the enclosing `if`s, innermost last
     outer_conds: tuple = ()  # (test, function) of the callers' enclosing `if`s, innermost last
+    # a @contextmanager's body: its `yield` is where the `with` body runs, so the walk of the
+    # call ends there (what follows it, a close or a commit, is not walked)
+    until_yield: bool = False
 
 
 @dataclass(eq=False)
@@ -365,6 +368,7 @@ class Walker:
         # only to learn which TCP_NODELAY the caller's literal skips (Conn.nodelay_gates)
         self._ruled_out = 0
         self._true_setter_call: bool | None = None  # does the module call set_nodelay(<true>) anywhere?
+        self._wraps_tls: bool | None = None  # does the module call wrap_socket() anywhere?
         self._made_here: set = set()  # connections made, and closed, in the current root walk
         self._first_exchanges: dict = {}  # made in the current root walk -> the read of its first exchange
         self._lent_out: set = set()  # made in the current root walk, then waited on while others used it
@@ -854,7 +858,8 @@ class Walker:
 
     # -- blocks and statements ----------------------------------------------------------------
     def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = (), outer_conds: tuple = ()):
-        frame = _Frame(act, outer_loops=outer_loops, sites=sites, outer_conds=outer_conds)
+        frame = _Frame(act, outer_loops=outer_loops, sites=sites, outer_conds=outer_conds,
+                       until_yield=act.func is not None and entered_by_with(act.func))
         out = self.block(act.func.node.body, state, frame)  # a def's body, or the module's
         return join(out, *frame.returns, base=state)
 
@@ -866,14 +871,17 @@ class Walker:
             stmt = stmts[index]
             if index + 1 < len(stmts) and _exclusive(stmt, stmts[index + 1]):
                 # `if op == CLOSE: ...` then `if op == PING: ...`: at most one runs, as if elif
+                # (each branch of a first `if`/`elif` chain, or the second statement)
                 self.steps += 1
                 entered = self.exprs(stmt.test, state, frame)
-                frame.conds.append(stmt.test)
-                try:
-                    taken = self.block(stmt.body, entered, frame) if entered is not None else None
-                finally:
-                    frame.conds.pop()
-                state = join(taken, self.stmt(stmts[index + 1], entered, frame) if entered is not None else None,
+                taken = []
+                for branch in _chain(stmt) if entered is not None else ():
+                    frame.conds.append(branch.test)
+                    try:
+                        taken.append(self.block(branch.body, entered, frame))
+                    finally:
+                        frame.conds.pop()
+                state = join(*taken, self.stmt(stmts[index + 1], entered, frame) if entered is not None else None,
                              base=entered)
                 index += 2
                 continue
@@ -887,6 +895,11 @@ class Walker:
             self._stop_if_cancelled()
         kind = type(stmt)
         if kind is ast.Expr:
+            if frame.until_yield and type(stmt.value) is ast.Yield:
+                state = self.exprs(stmt.value, state, frame)
+                if state is not None and not self._ruled_out:
+                    frame.returns.append(state)
+                return None
             return self.exprs(stmt.value, state, frame)
         if kind is ast.Assign:
             return self.assign(stmt, state, frame)
@@ -1130,7 +1143,7 @@ class Walker:
                 tested |= {n for n in own_tested if n.startswith("self.")}
                 local |= {(id(func), n) for n in own_set & own_tested
                           if n and "." not in n and n not in func.params and self._memo(_plainly_bound, func.node, n)
-                          and self._set_beside_a_connection(func, n)}
+                          and (self._set_beside_a_connection(func, n) or _guards_a_write(func, n))}
             self._flags = frozenset(set_ & tested) | frozenset(local)
         return self._flags
 
@@ -1367,11 +1380,20 @@ class Walker:
         return found
 
     def exprs(self, node, state, frame: _Frame):
+        if type(node) in _COMPREHENSIONS and self.calls(node) and not _over_receivers(node):
+            # `[client.predict(b) for b in batches]`: a loop over the items, as its `for` would be
+            return self.stmt(self._as_loop(node), state, frame)
         if type(node) is ast.IfExp:  # `self.sock.recv() if expect_response else None`
             taken = _decided(node.test, frame.act.literals)
             if taken is not None:
                 state = self.exprs(node.test, state, frame)
                 return None if state is None else self.exprs(node.body if taken else node.orelse, state, frame)
+            if self.calls(node.body) and self.calls(node.orelse):
+                # `self.send(200, clip) if clip else self.send(204)`: one arm runs, not both
+                state = self.exprs(node.test, state, frame)
+                if state is None:
+                    return None
+                return join(self.exprs(node.body, state, frame), self.exprs(node.orelse, state, frame), base=state)
         calls = self.calls(node)
         # (a coroutine a task runs is walked as the task starts it: on its own)
         tasks = [c.args[0] for c in calls if type(c.func) in (ast.Attribute, ast.Name) and c.args
@@ -1655,6 +1677,14 @@ class Walker:
                         consts = self.consts(frame)
                         self.result.loose_setopts[id(call)] = (call, *(constant(a, self.imports, consts)
                                                                         for a in args[:3]))
+            elif not is_self and not is_super and self._socket_subclasses():
+                # `s.call(b"ping")` on a socket made from a socket subclass of ours that defines
+                # call(): its body runs with self the socket (`self.sendall(n)`, `self.recv(k)`)
+                found = self.resolver.resolve(receiver, frame.act)
+                override = self._overridden(found, method) if isinstance(found, Stream) else None
+                if override is not None:
+                    return self.inline(override, call, state, frame, on_instance=True, instance_cls=override.cls,
+                                       given={"self": found})
         if type(func) is ast.Attribute and func.attr in queues.GETS and type(func.value) is ast.Attribute \
                 and (conn := self._queued_replies(func.value, frame)) is not None:
             # `self.replies.get()`, filled by a reader thread's `recv()`: the reply is read here
@@ -1925,6 +1955,11 @@ class Walker:
                 return self.read(state, conn, call, self._loops(frame))
             if method in C.CLOSES:
                 return self.close(state, stream)
+            if method in C.TLS_SOCKET_IO and self._tls_module():
+                # an ssl.SSLSocket's write()/read() (a plain socket has neither): one record each
+                if method == "write":
+                    return self.write(state, stream, call, _first(call), frame)
+                return self.read(state, conn, call, self._loops(frame))
             return state
         if role in (C.RAW_WRITER, C.BUFFERED_WRITER, *_READ_WRITE):
             if method in C.FILE_WRITES:
@@ -1950,6 +1985,14 @@ class Walker:
             if method == "close":
                 return self.close(state, stream)
             return state
+        if role == C.MP_CONNECTION:  # multiprocessing.connection: each send() one piece
+            if method in C.MP_WRITES:
+                return self.write(state, stream, call, _first(call), frame)
+            if method in C.MP_READS:
+                return self.read(state, conn, call, self._loops(frame))
+            if method == "close":
+                return self.close(state, stream)
+            return state
         if role == C.IOSTREAM:
             if method == "write":
                 return self.write(state, stream, call, _first(call), frame)
@@ -1967,6 +2010,30 @@ class Walker:
         if role == C.ASYNC_READER and method in C.ASYNC_READS:
             return self.read(state, conn, call, self._loops(frame))
         return state
+
+    def _as_loop(self, comp) -> ast.For:
+        """The `for` statement a list, set or dict comprehension stands for (one per node)."""
+        key = ("as-loop", id(comp))
+        if key not in self._interesting:
+            elt = ast.Tuple(elts=[comp.key, comp.value], ctx=ast.Load()) if type(comp) is ast.DictComp else comp.elt
+            body: list = [ast.Expr(value=elt)]
+            for generator in reversed(comp.generators):
+                for test in reversed(generator.ifs):
+                    body = [ast.If(test=test, body=body, orelse=[])]
+                body = [ast.For(target=generator.target, iter=generator.iter, body=body, orelse=[], type_comment=None)]
+            loop = body[0]
+            for node in ast.walk(loop):
+                if not hasattr(node, "lineno") or getattr(node, "lineno", None) is None:
+                    ast.copy_location(node, comp)
+            self._interesting[key] = loop
+        return self._interesting[key]
+
+    def _tls_module(self) -> bool:
+        """Does the module wrap a socket in TLS (`ctx.wrap_socket(sock)`)?"""
+        if self._wraps_tls is None:
+            self._wraps_tls = any(type(node) is ast.Attribute and node.attr == "wrap_socket"
+                                  for node in ast.walk(self.index.module))
+        return self._wraps_tls
 
     def _passed_on(self, arg, frame: _Frame) -> bool:
         """Is `set_nodelay(x)` a setter passing its own parameter on (`def set_nodelay(self, x):
@@ -2159,6 +2226,14 @@ class Walker:
             if base_init is not None:
                 self._init_attributes(cls, base_init, handed, frame, out, depth + 1)
 
+    def _socket_subclasses(self) -> bool:
+        """Does the module define a class built on socket.socket?"""
+        key = ("socket-subclasses",)
+        if key not in self._interesting:
+            self._interesting[key] = any(self.imports.qualify(base) in C.SOCKET_CLASSES
+                                         for cls in self.index.classes.values() for base in cls.bases)
+        return self._interesting[key]
+
     def _overridden(self, stream: Stream, method: str) -> FunctionInfo | None:
         """A socket subclass of ours that the connection was made from, and that defines the
         method itself (`class TcpIpSocket(socket.socket): def send(self, message): ...`)."""
@@ -2310,6 +2385,11 @@ class Walker:
                         found = True
                         break
                     continue
+                if type(target) is ast.Attribute and target.attr in queues.GETS and type(target.value) is ast.Attribute \
+                        and methods is STREAM_METHODS and func.cls is not None \
+                        and self._queued_replies(target.value, _Frame(Activation(func, cls=func.cls))) is not None:
+                    found = True  # `return self.replies.get(timeout=5)`: the reply a reader thread queued
+                    break
                 if type(target) is ast.Name and target.id == "iter" and self._iter_reader(call) is not None:
                     found = True  # `iter(functools.partial(rfile.read, 1), b"")`: reads each turn
                     break
@@ -2318,7 +2398,8 @@ class Walker:
                     found = True  # an interactive console on installed socket files
                     break
                 if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call, self.imports) \
-                        or type(target) is ast.Attribute and target.attr == "accept":
+                        or type(target) is ast.Attribute and target.attr == "accept" \
+                        or twisted.service_init(self.resolver, call, Activation(func)) is not None:
                     found = True  # it makes a connection: where its life starts matters
                     break
                 if self.imports.qualify(target) in C.SSH_TRANSPORTS:
@@ -3481,6 +3562,26 @@ def _decided(test, literals: dict) -> bool | None:
     return None
 
 
+def _chain(stmt: ast.If) -> list:
+    """The `if` and each `elif` of a chain."""
+    found = [stmt]
+    while len(found[-1].orelse) == 1 and type(found[-1].orelse[0]) is ast.If:
+        found.append(found[-1].orelse[0])
+    return found
+
+
+def _chain_compared(stmt: ast.If):
+    """(name, {constants}) for an `if`/`elif` chain without else whose every test is `name ==
+    CONSTANT` of one name, else None."""
+    chain = _chain(stmt)
+    if chain[-1].orelse:
+        return None
+    tests = [_compared(branch.test) for branch in chain]
+    if any(t is None or t[0] != tests[0][0] for t in tests):
+        return None
+    return tests[0][0], {t[1] for t in tests}
+
+
 def _compared(test):
     """(dotted name, what it is compared to) for `name == CONSTANT`, else None."""
     if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) is not ast.Eq:
@@ -3547,18 +3648,20 @@ def _agree_after(params: dict, branches: list, same=lambda a, b: a is b) -> None
 
 
 def _exclusive(first, second) -> bool:
-    """Two adjacent `if`s without else that compare one name with two different constants, the
-    first not assigning the name: at most one body runs. (Not when the first calls a method of
-    the object whose attribute is compared, or of ours on it: `if conn.state == "headers":
-    conn.send(head)` then `if conn.state == "body":`, a protocol object moving on as it sends.)"""
-    if type(first) is not ast.If or type(second) is not ast.If or first.orelse:
+    """Two adjacent `if`s (or `if`/`elif` chains) without else that compare one name with
+    different constants, the first not assigning the name: at most one body runs (`if cmd ==
+    "PING": ... elif cmd == "PONG": ...` then `if cmd == "001": ...`). (Not when the first calls
+    a method of the object whose attribute is compared, or of ours on it: `if conn.state ==
+    "headers": conn.send(head)` then `if conn.state == "body":`, a protocol object moving on as
+    it sends.)"""
+    if type(first) is not ast.If or type(second) is not ast.If:
         return False
-    a, b = _compared(first.test), _compared(second.test)
-    if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
+    a, b = _chain_compared(first), _chain_compared(second)
+    if a is None or b is None or a[0] != b[0] or a[1] & b[1]:
         return False
     owner = a[0].rpartition(".")[0]
     receivers = {owner, "self"} if owner.startswith("self.") else {owner}
-    for node in (node for stmt in first.body for node in ast.walk(stmt)):
+    for node in (node for branch in _chain(first) for stmt in branch.body for node in ast.walk(stmt)):
         if type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.NamedExpr) \
                 and any(dotted(t) == a[0] for t in _targets(node)):
             return False
@@ -3621,6 +3724,29 @@ def _handed(init: FunctionInfo, call: ast.Call, names: dict | None = None) -> di
     if names is None:
         return dict(pairs)
     return {param: names[value.id] for param, value in pairs if type(value) is ast.Name and value.id in names}
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
+
+
+def _over_receivers(comp) -> bool:
+    """`[conn.recv(64) for conn in self.replicas]`: the items are what it calls methods on (the
+    connections of a container, each read once), not arguments of a request made per item."""
+    targets = {n.id for g in comp.generators for n in ast.walk(g.target) if type(n) is ast.Name}
+    return any(type(n) is ast.Call and type(n.func) is ast.Attribute and type(n.func.value) is ast.Name
+               and n.func.value.id in targets for n in ast.walk(comp))
+
+
+_WRITE_NAMES = C.SOCKET_WRITES | C.FILE_WRITES | C.MP_WRITES | C.DISPATCHER_WRITES
+
+
+def _guards_a_write(func: FunctionInfo, name: str) -> bool:
+    """Does an `if` of the function test the local and write in its body (`reply = None` ...
+    `if reply: conn.send(reply)`)? Then the paths that left it None never write there."""
+    return any(type(node) is ast.If and name in flags.tested_names(node.test)
+               and any(type(c) is ast.Call and type(c.func) is ast.Attribute and c.func.attr in _WRITE_NAMES
+                       for stmt in node.body for c in ast.walk(stmt))
+               for node in iter_statements(func.node.body))
 
 
 # what a function may call on a connection it keeps to itself: reads, writes and options, none of

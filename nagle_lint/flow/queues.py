@@ -19,7 +19,7 @@ from nagle_lint.streams.infer import Activation, Conn
 
 GETS = frozenset({"get", "get_nowait"})
 PUTS = frozenset({"put", "put_nowait"})
-READS = C.SOCKET_READS | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS | C.IOSTREAM_READS
+READS = C.SOCKET_READS | C.FILE_READS | C.ASYNC_READS | C.TELNET_READS | C.IOSTREAM_READS | C.MP_READS
 ReadOf = Callable[[ast.Call, Activation], "Conn | None"]
 _ROUNDS = 8  # queue-to-queue hops followed
 

@@ -99,12 +99,15 @@ class ModuleIndex:
         # the names and `self.x` keys some binding gives an attribute (`send = sock.sendall`):
         # only they may hold a bound method
         self.attribute_valued: set[str] = set()
+        self._members: list[ClassInfo] = []  # classes defined in a class body
         own = module.body if own_count is None else module.body[:own_count]
         self._scan_block(own, cls=None, func=None)
         if own_count is not None:
             self._in_foreign = True
             self._scan_block(module.body[own_count:], cls=None, func=None)
             self._in_foreign = False
+        for info in self._members:  # `self._Connection(host, port)`: by name, where no module class has it
+            self.classes.setdefault(info.name, info)
         self._bind_function_attributes()
 
     def _bind_function_attributes(self) -> None:
@@ -153,7 +156,7 @@ class ModuleIndex:
             else:
                 self._scan_simple(stmt, cls, func)
 
-    def _add_class(self, node: ast.ClassDef, register: bool = True) -> None:
+    def _add_class(self, node: ast.ClassDef, register: bool = True) -> ClassInfo:
         info = ClassInfo(node=node, name=node.name, bases=list(node.bases))
         if self._in_foreign:
             self.foreign.add(id(info))
@@ -163,6 +166,8 @@ class ModuleIndex:
             if isinstance(stmt, FUNCTIONS):
                 method = self._add_function(stmt, info, None)
                 info.methods[method.name] = method
+            elif type(stmt) is ast.ClassDef:  # a class in the class body: its methods are walked too
+                self._members.append(self._add_class(stmt, register=False))
             elif type(stmt) is ast.Assign and len(stmt.targets) == 1:
                 if type(stmt.targets[0]) is ast.Name:
                     info.attrs[stmt.targets[0].id] = stmt.value
@@ -178,6 +183,7 @@ class ModuleIndex:
         if "__init__" not in info.methods and not node.bases and _generates_init(node):
             info.methods["__init__"] = self._add_function(_fields_init(node), info, None)
             self.member_names.add("__init__")
+        return info
 
     def _add_function(self, node, cls: ClassInfo | None, parent: FunctionInfo | None) -> FunctionInfo:
         params = [name for name, _ in params_of(node)]

@@ -336,6 +336,9 @@ def nodelay_findings(ctx: FileContext, rule: Rule, side: str):
         handed = conn.label if type(conn.origin).__name__ in ("FunctionDef", "AsyncFunctionDef") else None
         name = (handed or ctx.facts.flow.made_as.get(conn) or _handler_named(ctx, conn)
                 or ctx.facts.flow.names.get(conn, (None,))[0] or ("self.sock" if framework else receiver_name(read)))
+        if conn.facts.role == C.MP_CONNECTION:  # a multiprocessing Connection has no setsockopt() of its own
+            fix = (f"set TCP_NODELAY on `socket.fromfd({name}.fileno(), AF_INET, SOCK_STREAM)`, a duplicate of its "
+                   f"socket, {'after connecting' if side == C.CLIENT else 'after accept()'}")
         written, role = ctx.facts.flow.names.get(conn, (None, None))
         name = _named(ctx, node, name, written if role == C.SOCKET else None)
         where = read_where(ctx, read)

@@ -3,7 +3,8 @@
 ## What it does
 Flags where a TCP client socket is made (`socket.socket()` then `connect()`,
 `socket.create_connection()`, a plain `socket.socket()` handed to `asyncio.open_connection(sock=...)`,
-a `telnetlib.Telnet(host)` or a class built on `Telnet` whose `__init__` hands it a host)
+a `telnetlib.Telnet(host)` or a class built on `Telnet` whose `__init__` hands it a host,
+a `multiprocessing.connection.Client((host, port))`)
 when the program writes to it and then waits for a reply, and `TCP_NODELAY` is never set on it:
 not after creation, not in another method, not in a helper. A relay (a tunnel or a port
 forwarder: `data = other.recv(n)`, then `sock.sendall(data)`) is reported too: it passes each

@@ -21,6 +21,11 @@ SOCKET, RAW_WRITER, BUFFERED_WRITER, READER, ASYNC_WRITER, ASYNC_READER, HTTP_HA
 CHANNEL = "channel"
 # a telnetlib.Telnet object: write() writes, TELNET_READS read, open() connects, `.sock` is its socket
 TELNET = "telnet"
+# a multiprocessing.connection.Connection: MP_WRITES write, MP_READS read
+MP_CONNECTION = "mp-connection"
+# `socket.fromfd(sock.fileno(), ...)`: another descriptor of the same socket, where options are
+# set; closing it leaves the connection open
+SOCKET_DUP = "socket-dup"
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,16 @@ FACTORIES: dict[str, StreamFacts] = {
 TELNET_CLIENTS = frozenset({"telnetlib.Telnet", "telnetlib3.telnetlib.Telnet", "telnetlib3.Telnet"})
 TELNET_READS = frozenset({"read_until", "read_all", "read_some", "read_very_eager", "read_eager", "read_lazy",
                           "read_very_lazy", "expect"})
+# multiprocessing.connection's Client(address) and Listener(address).accept(): a Connection
+# over a TCP socket when the address is a (host, port) tuple or family is 'AF_INET' (a path
+# string, or no address on Linux, is AF_UNIX). send()/send_bytes() write one piece each (the
+# length header joined to payloads up to 16 KiB), recv()/recv_bytes() read; no TCP_NODELAY, and
+# no setsockopt() of its own: it is set on `socket.fromfd(conn.fileno(), ...)`, a duplicate of the
+# same socket (stream-facts.md).
+MP_CLIENTS = frozenset({"multiprocessing.connection.Client"})
+MP_LISTENERS = frozenset({"multiprocessing.connection.Listener"})
+MP_WRITES = frozenset({"send", "send_bytes"})
+MP_READS = frozenset({"recv", "recv_bytes", "recv_bytes_into"})
 # factories that apply an options list given by keyword to the socket they make, as
 # `for opt in socket_options: sock.setsockopt(*opt)` does (PySocks' create_connection)
 OPTIONS_KEYWORDS = {"socks.create_connection": "socket_options"}
@@ -209,6 +224,8 @@ USER_KINDS: dict[str, StreamFacts] = {
 SOCKET_WRITES = frozenset({"send", "sendall", "sendmsg", "sendto", "sendfile"})
 SOCKET_READS = frozenset({"recv", "recv_into", "recvfrom", "recvfrom_into", "recvmsg", "recvmsg_into"})
 FILE_WRITES = frozenset({"write", "writelines"})
+# ssl.SSLSocket's own write(data) and read(n): one TLS record sent, one read
+TLS_SOCKET_IO = frozenset({"write", "read"})
 FILE_READS = frozenset({"read", "readline", "readlines", "readinto", "read1", "readinto1", "peek"})
 ASYNC_READS = frozenset({"read", "readline", "readexactly", "readuntil"})
 # Tornado's IOStream wraps a socket it is given: write() is immediate (stream-facts), reads are

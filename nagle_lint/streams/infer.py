@@ -245,15 +245,17 @@ class Resolver:
         return None
 
     def _kept_attributes(self) -> frozenset:
-        """The `x` of every `self.x` a class of ours assigns."""
+        """The `x` of every `self.x` a class of ours assigns, or reads through a property."""
         if self._kept_names is None:
-            self._kept_names = frozenset(key[5:] for cls in {id(c): c for c in self.index.classes.values()}.values()
-                                         for key in cls.self_bindings)
+            classes = {id(c): c for c in self.index.classes.values()}.values()
+            self._kept_names = frozenset(key[5:] for cls in classes for key in cls.self_bindings) | frozenset(
+                name for cls in classes for name, method in cls.methods.items() if _is_property(method))
         return self._kept_names
 
     def _instance_attribute(self, name: str, attr: str, act: Activation):
         classes = self.receiver_classes(ast.Name(id=name, ctx=ast.Load()), act)
-        if not classes or any(not self.index.self_bindings(cls, f"self.{attr}") for cls in classes):
+        if not classes or any(not self.index.self_bindings(cls, f"self.{attr}") and not _property_of(self.index, cls, attr)
+                              for cls in classes):
             return None
         return merge([self.self_attr(cls, f"self.{attr}") for cls in classes])
 
@@ -824,6 +826,12 @@ class Resolver:
             method = func.attr
             if method == "accept":
                 listener = self.resolve(func.value, act, None, depth + 1)
+                if isinstance(listener, Stream) and listener.role == C.MP_CONNECTION:
+                    if index is not None or not listener.conn.is_tcp:
+                        return None  # (a multiprocessing Listener's accept() returns the Connection alone)
+                    conn = self.conn(call, C.TCP_SERVER.with_(role=C.MP_CONNECTION), dotted(func.value) or "",
+                                     listener=listener.conn, origin_func=act.func if act else None)
+                    return self.stream(conn, C.MP_CONNECTION, site=call)
                 if isinstance(listener, Stream) and listener.conn.is_tcp and index == 0:
                     conn = self.conn(call, C.TCP_SERVER, dotted(func.value) or "", listener=listener.conn,
                                      origin_func=act.func if act else None, maybe_unix=listener.conn.maybe_unix)
@@ -1049,6 +1057,15 @@ class Resolver:
         if qualified in C.TELNET_CLIENTS and index is None:
             conn = self.conn(call, C.TCP_CLIENT, label, origin_func=act.func if act else None, socket_attr="sock")
             return self.stream(conn, C.TELNET, site=call)
+        if qualified in C.MP_CLIENTS | C.MP_LISTENERS and index is None:
+            if not self._inet_address(call, act):
+                return None  # a path (AF_UNIX), a pipe, or an address known only at run time
+            facts = C.TCP_CLIENT if qualified in C.MP_CLIENTS else C.TCP_LISTENER
+            conn = self.conn(call, facts.with_(role=C.MP_CONNECTION), label, origin_func=act.func if act else None)
+            return self.stream(conn, C.MP_CONNECTION, site=call)
+        if qualified == "socket.fromfd" and index is None and call.args and _fileno_of(call.args[0]) is not None:
+            base = self.resolve(_fileno_of(call.args[0]), act)  # `socket.fromfd(conn.fileno(), ...)`
+            return self.stream(base.conn, C.SOCKET_DUP, site=call) if isinstance(base, Stream) else None
         if qualified in C.FACTORIES:
             if index is not None and not (qualified in C.PAIR_FACTORIES and index in (0, 1)):
                 return None
@@ -1155,6 +1172,15 @@ class Resolver:
         if type_value & 0xF == C.TYPE_NUMBERS["SOCK_DGRAM"]:
             return C.UDP_SOCKET, False, False
         return C.NOT_A_STREAM, False, False
+
+    def _inet_address(self, call: ast.Call, act: Activation | None) -> bool:
+        """Is a multiprocessing Client/Listener's address family AF_INET: `family='AF_INET'`,
+        or an address that is a tuple on every path (what address_type() reads as AF_INET)?"""
+        family = _arg(call, 1, "family")  # (Client(address, family), Listener(address, family))
+        if family is not None:
+            return is_str(family) and family.value in ("AF_INET", "AF_INET6")
+        address = _arg(call, 0, "address")
+        return address is not None and bool(self._tuples(address, act))
 
     def _tuples(self, expr, act: Activation | None, depth: int = 0) -> list | None:
         """The tuple literals a value can be, as (literal, activation) pairs: written out, or
@@ -1741,11 +1767,14 @@ class Resolver:
             if callee is None:
                 return []
             returned = []
-            for ret in return_statements(callee.node):
-                if type(ret.value) is ast.Name and ret.value.id in callee.bindings:
-                    returned += [(b.value, callee) for b in callee.bindings[ret.value.id] if b.index is None]
+            # (`with self._session() as c:` on a @contextmanager of ours binds what it yields)
+            given = [v for v in _yielded(callee.node)] if entered_by_with(callee) \
+                else [ret.value for ret in return_statements(callee.node)]
+            for value in given:
+                if type(value) is ast.Name and value.id in callee.bindings:
+                    returned += [(b.value, callee) for b in callee.bindings[value.id] if b.index is None]
                 else:
-                    returned.append((ret.value if ret.value is not None else ast.Constant(None), callee))
+                    returned.append((value if value is not None else ast.Constant(None), callee))
             found = self._instance_classes(returned, depth + 1)
             if not found:
                 return []
@@ -2359,6 +2388,13 @@ def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict, first: int 
 
 
 _arg = argument
+
+
+def _fileno_of(expr):
+    """`sock` of `sock.fileno()`, else None."""
+    if type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr == "fileno" and not args_of(expr):
+        return expr.func.value
+    return None
 # the buffered file objects built on a socket's raw one (`socket.SocketIO`), as makefile() does
 _BUFFERED_IO = {"io.BufferedReader": C.READER, "io.BufferedWriter": C.BUFFERED_WRITER}
 
@@ -2497,6 +2533,12 @@ def _decorated(func: FunctionInfo, names: tuple) -> bool:
 
 def _is_property(func: FunctionInfo) -> bool:
     return _decorated(func, ("property", "cached_property"))
+
+
+def _property_of(index: ModuleIndex, cls: ClassInfo, attr: str) -> bool:
+    """`c.conn` where the class reads `conn` through a property (`return self.__conn`)."""
+    getter = index.method(cls, attr)
+    return getter is not None and _is_property(getter)
 
 
 def entered_by_with(func: FunctionInfo) -> bool:

@@ -63,7 +63,7 @@ def connection(resolver, call: ast.Call, act: Activation | None) -> tuple[Conn, 
     """The TCP connection a Twisted connect or listen call makes for a request/response protocol
     that never sets TCP_NODELAY, with the receiver that reads its replies (or next requests):
     `dataReceived`, ...; else None. One connection per call site."""
-    if not connects(call, resolver.imports):
+    if not connects(call, resolver.imports) and service_init(resolver, call, act) is None:
         return None
     key = ("twisted", id(call))
     if key in resolver.class_memo:
@@ -74,10 +74,33 @@ def connection(resolver, call: ast.Call, act: Activation | None) -> tuple[Conn, 
     return found
 
 
+def service_init(resolver, call: ast.Call, act: Activation | None) -> str | None:
+    """`super().__init__(endpoint, factory)` (or `ClientService.__init__(self, ...)`) in the
+    constructor of a class built on a Twisted application service: that service's name."""
+    func = call.func
+    if type(func) is not ast.Attribute or func.attr != "__init__" or act is None or act.func is None \
+            or act.func.name != "__init__" or act.func.cls is None:
+        return None
+    owner = func.value
+    if not (type(owner) is ast.Call and dotted(owner.func) == "super" or type(owner) in (ast.Name, ast.Attribute)):
+        return None
+    for klass in resolver.index.class_chain(act.func.cls):
+        for base in klass.bases:
+            name = resolver.imports.qualify(base)
+            if name == _CLIENT_SERVICE or name in _SERVICES and type(owner) is ast.Call:
+                return name  # (a reactor-style service's factory is found by position: super() only)
+    return None
+
+
 def _connection(resolver, call: ast.Call, act: Activation | None):
     func, args = call.func, positional(call)
     scope = act.func if act is not None else None
     qualified = resolver.imports.qualify(func) if (dotted(func) or "").rpartition(".")[2] in _SERVICE_NAMES else None
+    if qualified is None and (inherited := service_init(resolver, call, act)) is not None:
+        # a service subclass's own constructor hands its base the endpoint and the factory
+        qualified = inherited
+        if type(func.value) is not ast.Call and args and dotted(args[0]) == "self":
+            args = args[1:]  # (the unbound form names self first)
     reactor_call = _reactor_call(func, resolver.imports)
     if reactor_call is not None or qualified in _SERVICES:
         side, at = _REACTOR_CALLS[reactor_call] if qualified is None else _SERVICES[qualified]
@@ -164,6 +187,11 @@ def _text_prefix(expr, scope: FunctionInfo | None, depth: int) -> str | None:
         return head.partition("%")[0] if head is not None and type(expr.op) is ast.Mod else head
     if type(expr) is ast.JoinedStr and expr.values and is_str(expr.values[0]):
         return expr.values[0].value
+    if type(expr) is ast.IfExp:  # `f"ssl:{h}:{p}" if tls else f"tcp:{h}:{p}"`: TCP both ways
+        heads = [_text_prefix(arm, scope, depth + 1) for arm in (expr.body, expr.orelse)]
+        if all(head is not None and head.lower().startswith(_TCP_DESCRIPTIONS) for head in heads):
+            return heads[0]
+        return None
     if type(expr) is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr == "format" \
             and is_str(expr.func.value):  # `"tcp:{}:{}".format(host, port)`
         return expr.func.value.value.partition("{")[0]
