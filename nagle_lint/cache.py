@@ -41,6 +41,24 @@ def settings_key(settings: Settings) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
+def _package_folders(path: str, reads) -> list[str]:
+    """The folders from each file's own up to its package root: a file made or removed in one
+    (an `__init__.py`, a module) changes what its imports name, so the folder's stamp is a
+    dependency of the result as much as the modules it read."""
+    from nagle_lint.project.modules import package_root
+
+    folders: dict[str, None] = {}
+    for file in (path, *reads):
+        folder, root = os.path.dirname(os.path.abspath(file)), package_root(file)
+        while True:
+            folders[folder] = None
+            parent = os.path.dirname(folder)
+            if folder == root or parent == folder:
+                break
+            folder = parent
+    return list(folders)
+
+
 class _ResultUnpickler(pickle.Unpickler):
     """Only the plain result classes: a cache file placed by someone else cannot run code."""
 
@@ -103,7 +121,7 @@ class Cache:
         key = settings_key(settings)
         try:
             stamp = self._stamp(path)
-            deps = tuple((dep, self._stamp(dep)) for dep in result.reads)
+            deps = tuple((dep, self._stamp(dep)) for dep in (*result.reads, *_package_folders(path, result.reads)))
         except OSError:
             return
         self._load(key)[os.path.abspath(path)] = (stamp, result, deps)

@@ -2087,6 +2087,160 @@ def test_a_local_reply_left_none_where_another_write_is_made_is_not_written(othe
     assert any(code == "NAG102" for code, _ in found) is split, found
 
 
+# `ready = []` on the path where select() is not called, then `for conn in ready:`: the empty
+# list holds no other connection, so the iterated ones are those select() picks from clients.
+SELECT_PLACEHOLDER = '''import select
+import socket
+
+
+class Server:
+    def __init__(self, port):
+        self.sock = socket.create_server(("", port))
+        self.clients = []
+
+    def run(self):
+        while True:
+            client, _ = self.sock.accept()
+            self.clients.append(client)
+            {placeholder}
+            if self.clients:
+                ready, _, _ = select.select(self.clients, [], [], 0)
+            for conn in ready:
+                conn.send(conn.recv(1024))
+'''
+
+
+@pytest.mark.parametrize("placeholder", ["ready = []", "ready = list()", "pass"])
+def test_an_empty_list_before_select_is_no_other_connection(placeholder):
+    assert codes(SELECT_PLACEHOLDER.format(placeholder=placeholder)) == [("NAG202", 12)]
+
+
+# TCP_NODELAY set on a socketserver server's listening socket before it binds (`srv.socket.
+# setsockopt(...)`, or in a server class of ours): the connections it accepts inherit it on Linux.
+LISTENER_NODELAY = '''import socket
+from socketserver import BaseRequestHandler, ThreadingTCPServer
+
+
+class Service(BaseRequestHandler):
+    def handle(self):
+        while True:
+            data = self.request.recv(256)
+            if not data:
+                break
+            self.request.send(data[:2])
+            self.request.send(data[2:])
+
+
+class Server:
+    def start(self):
+        self._service = ThreadingTCPServer(("", 502), Service, bind_and_activate=False)
+        self._service.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, {value})
+        self._service.server_bind()
+        self._service.server_activate()
+        self._service.serve_forever()
+'''
+
+
+@pytest.mark.parametrize("value, expected", [("1", []), ("0", [("NAG202", 5), ("NAG102", 12)])])
+def test_tcp_nodelay_on_a_socketserver_listener_is_inherited_by_its_handlers(value, expected):
+    assert codes(LISTENER_NODELAY.format(value=value)) == expected
+
+
+def test_tcp_nodelay_set_by_a_server_class_of_ours_is_inherited_by_its_handlers():
+    source = LISTENER_NODELAY.format(value=0) + '''
+
+class FastServer(ThreadingTCPServer):
+    def server_bind(self):
+        self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        super().server_bind()
+
+
+def serve():
+    FastServer(("", 502), Service).serve_forever()
+'''
+    assert codes(source) == []
+
+
+# An event loop's reader callback: `loop.add_reader(sock, self.readable, sock)` calls readable()
+# with the accepted socket each time a request arrives, a loop of exchanges on it (NAG202 at
+# line 14). A `while payload is not None:` whose body ends with `payload = None` runs once: no
+# write loop.
+ADD_READER = '''import asyncio
+import socket
+
+
+class Agent:
+    def __init__(self, port):
+        self._loop = asyncio.new_event_loop()
+        self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._listener.bind(("", port))
+        self._listener.listen(5)
+        self._loop.add_reader(self._listener, self.accept)
+
+    def accept(self):
+        sock, addr = self._listener.accept()
+        self._loop.add_reader(sock, self.readable, sock){nodelay}
+
+    def readable(self, sock):
+        payload = sock.recv(65536)
+        while payload is not None:
+            sock.sendall(b"ok:" + payload)
+            payload = None
+'''
+
+
+@pytest.mark.parametrize("nodelay, expected", [
+    ("", [("NAG202", 14)]),
+    ("\n        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)", []),
+])
+def test_a_reader_callback_the_loop_calls_with_the_socket_serves_it(nodelay, expected):
+    assert codes(ADD_READER.format(nodelay=nodelay)) == expected
+
+
+def test_a_while_loop_that_clears_its_test_at_the_end_runs_once():
+    again = ADD_READER.format(nodelay="").replace("            payload = None", "            payload = payload[1:] or None")
+    assert ("NAG103", 20) in codes(again)  # (a loop that goes round while something is left)
+    assert ("NAG103", 20) not in codes(ADD_READER.format(nodelay=""))
+
+
+# A base class's send() keeps what `self._open()` returns; a subclass overrides _open() to make
+# the connection, answer one handshake and return it. The base's walk for the subclass shows
+# what follows: audio written, nothing read (one exchange); a base that reads replies later
+# makes it request/response (NAG201 where it is made).
+TEMPLATE_OPEN = '''import socket
+
+
+class Sender:
+    def __init__(self):
+        self._sock = None
+
+    def _open(self):
+        raise NotImplementedError
+
+    def send(self, data):
+        if self._sock is None:
+            self._sock = self._open()
+        self._sock.sendall(data){more}
+
+
+class IcecastSender(Sender):
+    def __init__(self, host, port):
+        super().__init__()
+        self.host, self.port = host, port
+
+    def _open(self):
+        sock = socket.create_connection((self.host, self.port))
+        sock.sendall(b"PUT /stream HTTP/1.1\\r\\n\\r\\n")
+        sock.recv(4096)
+        return sock
+'''
+
+
+@pytest.mark.parametrize("more, expected", [("", []), ("\n        return self._sock.recv(16)", [("NAG201", 24)])])
+def test_a_connection_a_subclass_override_returns_to_the_base_is_judged_by_the_base(more, expected):
+    assert codes(TEMPLATE_OPEN.format(more=more)) == expected
+
+
 # A reader thread puts what the socket receives on a queue; a helper takes the reply from it
 # (`return self.q.get(timeout=5)`): that is the reply read, so a request sent again after a 401
 # is a second request, not a piece of the first; two writes before the read are a split.

@@ -228,6 +228,32 @@ def test_cached_result_is_stale_when_a_linked_module_changes(tmp_path):
     assert "NAG101" not in [c for _, c in _codes(second[0])]
 
 
+def test_cached_result_is_stale_when_a_package_marker_appears(tmp_path):
+    """`from common.utils import send` names another module once the folder above gets an
+    `__init__.py`: the cached result must not outlive that change."""
+    top = tmp_path / "app"
+    (top / "client").mkdir(parents=True)
+    (top / "common").mkdir()
+    (top / "client" / "__init__.py").write_text("")
+    (top / "common" / "__init__.py").write_text("")
+    (top / "common" / "utils.py").write_text(
+        "def send_message(sock, data):\n    sock.sendall(data)\n\n\n"
+        "def get_message(sock):\n    return sock.recv(4096)\n")
+    client = top / "client" / "transport.py"
+    client.write_text(
+        "import socket\nfrom common.utils import send_message, get_message\n\n\n"
+        "class Transport:\n    def __init__(self):\n        self.sock = socket.create_connection(('h', 1))\n\n"
+        "    def ask(self, data):\n        send_message(self.sock, data)\n        return get_message(self.sock)\n")
+    cache_dir = tmp_path / "cache"
+
+    def run(**options):
+        return [c for _, c in _codes(check_paths([str(client)], jobs=1, **options)[0])]
+
+    assert run(cache=Cache(cache_dir)) == run() == ["NAG201"]
+    (top / "__init__.py").write_text("")  # now `common` is `app.common`: the import no longer resolves
+    assert run(cache=Cache(cache_dir)) == run()
+
+
 def test_findings_do_not_depend_on_hash_order():
     """Set and dict order changes with PYTHONHASHSEED; which pieces a split names must not."""
     import subprocess

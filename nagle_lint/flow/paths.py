@@ -54,9 +54,10 @@ _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "getti
 _STANDARD_INPUT = ("sys.stdin", "sys.__stdin__")
 # the low-level thread start: `_thread.start_new_thread(serve, (conn, addr))` (Python 2's `thread`)
 _THREAD_STARTS = frozenset({"_thread.start_new_thread", "_thread.start_new", "thread.start_new_thread"})
-_SPAWNS = frozenset({"submit", "start_new_thread", "start_new", "create_task", "ensure_future"})
+_SPAWNS = frozenset({"submit", "start_new_thread", "start_new", "create_task", "ensure_future", "add_reader", "add_writer"})
 # what runs a coroutine as a task of its own: `asyncio.create_task(relay(a, b))`
 _TASK_STARTS = frozenset({"create_task", "ensure_future"})
+_LOOP_CALLBACKS = frozenset({"add_reader", "add_writer"})  # (loop.add_reader(fd, callback, *args))
 
 
 class Cancelled(Exception):
@@ -968,6 +969,9 @@ class Walker:
             _agree_after(frame.act.literals, [(literals_after_body, taken), (dict(frame.act.literals), other)],
                          same=lambda a, b: type(a) is type(b) and a == b)
             return join(taken, other, base=state)
+        if kind is ast.While and _runs_once(stmt):
+            # `while payload is not None: ...; payload = None`: the body runs at most once
+            return self.stmt(self._as_if(stmt), state, frame)
         if kind in FOR_LOOPS or kind is ast.While:
             out = self.loop(stmt, state, frame)
             self._forget_literals(stmt, frame)
@@ -1884,6 +1888,11 @@ class Walker:
             target, args = args_of(call)[0].value, [a.value for a in args_of(call)[1:] if a.keyword is None]
         elif name in _THREAD_STARTS and len(call.args) >= 2 and type(call.args[1]) in (ast.Tuple, ast.List):
             target, args = call.args[0], [e for e in call.args[1].elts if type(e) is not ast.Starred]
+        elif type(func) is ast.Attribute and func.attr in _LOOP_CALLBACKS and len(call.args) >= 2 \
+                and not any(type(a) is ast.Starred for a in call.args):
+            # `loop.add_reader(sock, self.readable, sock)`: the loop calls it each time the socket
+            # is readable, with those arguments: a loop of calls on a connection it keeps
+            return self._called_back(call, state, frame)
         if target is None:
             return
         fake = ast.Call(func=target, args=list(args), keywords=[])
@@ -1899,6 +1908,29 @@ class Walker:
         # `Thread(target=server.loop, args=(conn,))` with `server = Handler(...)`: its method
         for method, cls in self.resolver.instance_callees(fake, frame.act):
             self.inline(method, fake, dict(handed), frame, on_instance=True, instance_cls=cls)
+
+    def _as_if(self, loop: ast.While) -> ast.If:
+        key = ("as-if", id(loop))
+        if key not in self._interesting:
+            self._interesting[key] = ast.copy_location(ast.If(test=loop.test, body=loop.body, orelse=loop.orelse), loop)
+        return self._interesting[key]
+
+    def _called_back(self, call: ast.Call, state, frame: _Frame) -> None:
+        key = ("called-back", id(call))
+        if key not in self._interesting:
+            fake = ast.Call(func=call.args[1], args=list(call.args[2:]), keywords=[])
+            loop = ast.While(test=ast.Constant(value=True), body=[ast.Expr(value=fake)], orelse=[])
+            for node in ast.walk(loop):
+                if getattr(node, "lineno", None) is None:
+                    ast.copy_location(node, call)
+            self._interesting[key] = loop
+        loop = self._interesting[key]
+        handed = {}
+        for value in call.args[2:]:
+            stream = self._stream_of(value, frame)
+            if stream is not None and state is not None and stream.conn in state:
+                handed[stream.conn] = state[stream.conn]
+        self.stmt(loop, handed, frame)
 
     def _closing(self, state, conn: Conn):
         return {**state, conn: frozenset(chain[:6] + (CLOSING,) + chain[7:] for chain in self._chains(state, conn))}
@@ -2920,8 +2952,19 @@ class Walker:
         return any(handoff.hands_on(self.resolver, func, name) for name in sorted(names))
 
     def _called_here(self, func: FunctionInfo) -> bool:
-        return any(self.resolver.callee(call, Activation(caller, cls=caller.cls if caller else None)) is func
-                   for call, caller in self.resolver.calls_by_name().get(func.name, ()))
+        return any(self.resolver.callee(call, Activation(caller, cls=cls)) is func
+                   for call, caller in self.resolver.calls_by_name().get(func.name, ())
+                   for cls in self._calling_classes(caller, func))
+
+    def _calling_classes(self, caller: FunctionInfo | None, func: FunctionInfo) -> list:
+        """The classes `self` may be in the caller: its own, and func's class when that inherits
+        the caller from a base (`send()` in the base calls `self._open()`, which a subclass
+        overrides to make the connection)."""
+        own = caller.cls if caller is not None else None
+        if own is None or func.cls is None or func.cls is own or own not in self.index.class_chain(func.cls) \
+                or not self.index.runs_for(func.cls, caller):
+            return [own]
+        return [own, func.cls]
 
     def _sibling_makes(self, value, conn: Conn, targets: list, frame: _Frame):
         """The connections another branch makes into the same local name (`sock =
@@ -3727,6 +3770,22 @@ def _handed(init: FunctionInfo, call: ast.Call, names: dict | None = None) -> di
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
+
+
+def _runs_once(loop: ast.While) -> bool:
+    """A `while name:` / `while name is not None:` whose body ends by setting the name to None
+    or False, with no `continue` in it: one turn at most."""
+    test = loop.test
+    if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) is ast.IsNot \
+            and is_const(test.comparators[0], None):
+        test = test.left
+    if type(test) is not ast.Name or not loop.body:
+        return False
+    last = loop.body[-1]
+    if type(last) is not ast.Assign or len(last.targets) != 1 or type(last.targets[0]) is not ast.Name \
+            or last.targets[0].id != test.id or not (is_const(last.value, None) or is_const(last.value, False)):
+        return False
+    return not any(type(node) is ast.Continue for stmt in loop.body for node in ast.walk(stmt))
 
 
 def _over_receivers(comp) -> bool:

@@ -606,9 +606,14 @@ class Resolver:
         results = []
         # (an attribute whose only value is a method's parameter: what the method is handed)
         handed_only = self_cls is not None and sum(not _placeholder(b.value) for b in bindings) == 1
+        # (`ready = []` before `ready, _, _ = select.select(conns, [], [])` on some paths: an empty
+        # list is iterated zero times, it holds no other connection)
+        empties = not all(b.index is None and _empty_literal(b.value) for b in bindings)
         for binding in bindings:
             if _placeholder(binding.value) or (binding.index is None and _address_literal(binding.value)):
                 continue  # (`sock = (host, 22)` before the code that turns the address into a socket)
+            if empties and binding.index is None and _empty_literal(binding.value):
+                continue
             inner = act if act is not None and binding.func is act.func else (
                 Activation(binding.func, cls=self_cls if binding.func.cls is not None else None)
                 if binding.func is not None else None)
@@ -737,6 +742,8 @@ class Resolver:
         select.select(self.clients, [], [])`, `ready = select.select(...)[0]`: the ready ones are
         some of `self.clients`), or None."""
         bindings = act.func.bindings.get(name, ()) if act is not None and act.func is not None else ()
+        # (`ready = []` where select() is not called: nothing to iterate)
+        bindings = [b for b in bindings if not (b.index is None and _empty_literal(b.value))] or bindings
         found = {id(arg): arg for b in bindings
                  if (arg := self._select_list(b.value, b.index) if type(b.index) is int
                      else self.selected_list(b.value) if b.index is None else None) is not None}
@@ -1416,6 +1423,15 @@ class Resolver:
             if type(given) not in (ast.Tuple, ast.List) or len(given.elts) <= position:
                 return None
             out.append((given.elts[position], Activation(caller)))
+        for method in _LOOP_CALLBACKS if func.name != "__init__" else ():
+            for call, caller in self._calls_named(method):
+                # `loop.add_reader(sock, self.readable, sock)`: the loop calls it with those arguments
+                args = positional(call)
+                if len(args) < 2 or dotted(args[1]) not in (func.name, f"self.{func.name}"):
+                    continue
+                if len(args) <= 2 + position:
+                    return None
+                out.append((args[2 + position], Activation(caller)))
         return out or None
 
     def _from_getaddrinfo(self, expr, act: Activation | None, depth: int = 0, stream: bool = True) -> bool:
@@ -1919,6 +1935,8 @@ class Resolver:
         # call it leaves Nagle on
         if nodelay and base_name != "socketserver.BaseRequestHandler" and self.stock_setup_runs(cls):
             facts = facts.with_(nagle=C.OFF)
+        if self._listener_nodelay(cls):  # Linux: accepted connections inherit the listener's TCP_NODELAY
+            facts = facts.with_(nagle=C.OFF)
         version = self.index.class_attr(cls, "protocol_version")
         if version is None:  # set on the class by the server that serves it (werkzeug's threaded mode)
             versions = [v for v in self.index.set_from_outside(cls, "protocol_version") if is_str(v)]
@@ -1942,6 +1960,50 @@ class Resolver:
         self.handler_conns[key] = conn
         self.conns[id(cls.node)] = conn
         return conn
+
+    def _listener_nodelay(self, cls: ClassInfo) -> bool:
+        """Does the server built around the handler class set TCP_NODELAY on its listening socket
+        (`self._service = ThreadingTCPServer(addr, Handler, bind_and_activate=False)`, then
+        `self._service.socket.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)`; or a server class of ours
+        whose own method sets it on `self.socket`)?"""
+        servers, nodelay_on = self._memo(self.class_memo, ("listener-nodelay",), self._server_sockets)
+        for kept, call in servers:
+            args = positional(call)
+            handler = args[1] if len(args) >= 2 else _arg(call, None, "RequestHandlerClass")
+            picks = [handler.body, handler.orelse] if type(handler) is ast.IfExp else [handler]
+            if not any((dotted(pick) or "").rpartition(".")[2] == cls.name for pick in picks):
+                continue
+            if kept is not None and f"{kept}.socket" in nodelay_on:
+                return True
+            own = self.index.classes.get((dotted(call.func) or "").rpartition(".")[2])
+            if own is not None and "self.socket" in nodelay_on and any(
+                    self._sets_nodelay(found) and dotted(found.func.value) == "self.socket"
+                    for klass in self.index.class_chain(own) for m in klass.methods.values() for found in _calls(m.node)):
+                return True
+        return False
+
+    def _server_sockets(self) -> tuple:
+        """The calls of the module with the name each is kept as (`(name, call)`, None when it is
+        not), and the receivers of every `setsockopt(..., TCP_NODELAY, <true>)`: one pass."""
+        servers, nodelay_on = [], set()
+        for node in ast.walk(self.index.module):
+            kind = type(node)
+            if kind is ast.Assign and len(node.targets) == 1 and type(node.value) is ast.Call:
+                servers.append((dotted(node.targets[0]), node.value))
+            elif kind in (ast.With, ast.AsyncWith):
+                servers += [(dotted(item.optional_vars) if item.optional_vars is not None else None, item.context_expr)
+                            for item in node.items if type(item.context_expr) is ast.Call]
+            elif kind is ast.Call:
+                if self._sets_nodelay(node):
+                    nodelay_on.add(dotted(node.func.value))
+                elif len(node.args) >= 2:
+                    servers.append((None, node))  # (`FastServer(addr, Handler).serve_forever()`)
+        return servers, nodelay_on
+
+    def _sets_nodelay(self, call: ast.Call) -> bool:
+        return type(call.func) is ast.Attribute and call.func.attr == "setsockopt" and len(call.args) >= 3 \
+            and constant(call.args[1], self.imports, self.index.consts) == C.OPTION_NUMBERS["TCP_NODELAY"] \
+            and constant(call.args[2], self.imports, self.index.consts) not in (0, None)
 
     def _init_serves_nothing(self, cls: ClassInfo) -> bool:
         """Does the handler's own constructor leave the base's out (no `super().__init__(...)`,
@@ -2246,6 +2308,16 @@ def _address_literal(value) -> bool:
     return kind is ast.JoinedStr or kind is ast.Constant and type(value.value) in (str, bytes, int, float)
 
 
+def _empty_literal(value) -> bool:
+    """`[]`, `()`, `{}`, `set()`, `list()`, `dict()`: an empty container."""
+    if type(value) in (ast.List, ast.Tuple, ast.Set):
+        return not value.elts
+    if type(value) is ast.Dict:
+        return not value.keys
+    return type(value) is ast.Call and type(value.func) is ast.Name and value.func.id in ("list", "dict", "set", "tuple") \
+        and not value.args and not value.keywords
+
+
 def _placeholder(value) -> bool:
     """`None` or `False` where no object is held yet (`self._con = False` until a client connects)."""
     return type(value) is ast.Constant and (value.value is None or value.value is False)
@@ -2388,6 +2460,8 @@ def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict, first: int 
 
 
 _arg = argument
+# event-loop calls that later call their second argument with the arguments after it
+_LOOP_CALLBACKS = ("add_reader", "add_writer")
 
 
 def _fileno_of(expr):
