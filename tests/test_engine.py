@@ -2087,6 +2087,31 @@ def test_a_local_reply_left_none_where_another_write_is_made_is_not_written(othe
     assert any(code == "NAG102" for code, _ in found) is split, found
 
 
+# A brick reached over Bluetooth or over Wi-Fi: the attribute holds an AF_BLUETOOTH socket on
+# one path and a TCP one on the other. The Bluetooth socket cannot stall; the TCP path is judged
+# on its own connection (NAG201 at line 10).
+TWO_LINKS = '''import socket
+
+
+class Brick:
+    def __init__(self, protocol, host):
+        if protocol == "bluetooth":
+            self._socket = socket.socket({family}, socket.SOCK_STREAM, socket.BTPROTO_RFCOMM)
+            self._socket.connect((host, 1))
+        else:
+            self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            self._socket.connect((host, 5555))
+
+    def send_direct_cmd(self, ops):
+        self._socket.send(ops)
+        return self._socket.recv(1024)
+'''
+
+
+def test_an_attribute_that_holds_a_bluetooth_or_a_tcp_socket_is_judged_on_the_tcp_path():
+    assert codes(TWO_LINKS.format(family="socket.AF_BLUETOOTH")) == [("NAG201", 10)]
+
+
 # `ready = []` on the path where select() is not called, then `for conn in ready:`: the empty
 # list holds no other connection, so the iterated ones are those select() picks from clients.
 SELECT_PLACEHOLDER = '''import select

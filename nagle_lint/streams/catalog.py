@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 TCP, UNIX, UDP, UNKNOWN = "tcp", "unix", "udp", "unknown"
+OTHER = "other"  # a socket of a family known not to be TCP (AF_BLUETOOTH, AF_CAN, SOCK_RAW ...)
 ON, OFF = "on", "off"  # Nagle on (no TCP_NODELAY) / off (TCP_NODELAY set)
 # how one write call reaches the wire
 IMMEDIATE, BUFFERED, LOOP = "immediate", "buffered-until-flush", "buffered-until-loop"
@@ -47,6 +48,7 @@ TCP_SERVER = StreamFacts(side=SERVER)
 UNIX_SOCKET = StreamFacts(transport=UNIX, nagle=OFF)
 UDP_SOCKET = StreamFacts(transport=UDP, nagle=OFF)
 NOT_A_STREAM = StreamFacts(transport=UNKNOWN, nagle=OFF)
+OTHER_SOCKET = StreamFacts(transport=OTHER, nagle=OFF)
 
 # Modules that re-export the standard library's socket API, constants included (AF_UNIX,
 # TCP_NODELAY): names through them are read as `socket.<name>`, so their families are judged too.

@@ -1159,7 +1159,7 @@ class Resolver:
             if type_value is None and self._socktype_is_stream(kind, act):
                 type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
         if not families and family is not None and _other_family(self.imports.qualify(family)):
-            return C.NOT_A_STREAM, False, False  # socket.AF_NETLINK, PF_RDS, AF_CAN...: never TCP
+            return C.OTHER_SOCKET, False, False  # socket.AF_NETLINK, PF_RDS, AF_CAN...: never TCP
         inet = {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
         unix = C.FAMILY_NUMBERS["AF_UNIX"]
         stream = type_value is not None and type_value & 0xF == C.TYPE_NUMBERS["SOCK_STREAM"]
@@ -1173,12 +1173,12 @@ class Resolver:
         if families == {unix}:
             return C.UNIX_SOCKET, False, False
         if not families <= inet | {unix}:
-            return C.NOT_A_STREAM, False, False
+            return C.OTHER_SOCKET, False, False
         if stream:
             return C.TCP_CLIENT, unix in families, False
         if type_value & 0xF == C.TYPE_NUMBERS["SOCK_DGRAM"]:
             return C.UDP_SOCKET, False, False
-        return C.NOT_A_STREAM, False, False
+        return C.OTHER_SOCKET, False, False
 
     def _inet_address(self, call: ast.Call, act: Activation | None) -> bool:
         """Is a multiprocessing Client/Listener's address family AF_INET: `family='AF_INET'`,
@@ -2426,11 +2426,11 @@ def merge(results: list):
     if not known:
         return SOFT if results else None
     tcp = [r for r in known if r.conn.is_tcp]
-    if tcp and len(tcp) < len(known) and all(r.conn.is_tcp or r.conn.facts.transport in (C.UNIX, C.UDP)
+    if tcp and len(tcp) < len(known) and all(r.conn.is_tcp or r.conn.facts.transport in (C.UNIX, C.UDP, C.OTHER)
                                              for r in known):
         # `self.sock = unix_socket() if path else create_connection(addr)`: what the code does
-        # on the TCP path is judged on its TCP connection; an AF_UNIX or UDP one cannot stall
-        # (a wrapper class built around either: scapy's StreamSocket)
+        # on the TCP path is judged on its TCP connection; an AF_UNIX, UDP or Bluetooth one cannot
+        # stall (a wrapper class built around either: scapy's StreamSocket)
         if any(r.conn.facts.transport == C.UDP for r in known):
             for r in tcp:
                 r.conn.maybe_udp = True
