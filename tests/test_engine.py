@@ -2171,6 +2171,11 @@ def test_tcp_nodelay_on_a_socketserver_listener_is_inherited_by_its_handlers(val
     assert codes(LISTENER_NODELAY.format(value=value)) == expected
 
 
+def test_option_1_at_the_socket_level_is_no_tcp_nodelay():
+    source = LISTENER_NODELAY.format(value=1).replace("socket.IPPROTO_TCP, socket.TCP_NODELAY", "socket.SOL_SOCKET, 1")
+    assert codes(source) == [("NAG202", 5), ("NAG102", 12)]  # (SO_DEBUG: option 1 at SOL_SOCKET)
+
+
 def test_tcp_nodelay_set_by_a_server_class_of_ours_is_inherited_by_its_handlers():
     source = LISTENER_NODELAY.format(value=0) + '''
 

@@ -54,10 +54,9 @@ _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "getti
 _STANDARD_INPUT = ("sys.stdin", "sys.__stdin__")
 # the low-level thread start: `_thread.start_new_thread(serve, (conn, addr))` (Python 2's `thread`)
 _THREAD_STARTS = frozenset({"_thread.start_new_thread", "_thread.start_new", "thread.start_new_thread"})
-_SPAWNS = frozenset({"submit", "start_new_thread", "start_new", "create_task", "ensure_future", "add_reader", "add_writer"})
+_SPAWNS = frozenset({"submit", "start_new_thread", "start_new", "create_task", "ensure_future"}) | C.LOOP_CALLBACKS
 # what runs a coroutine as a task of its own: `asyncio.create_task(relay(a, b))`
 _TASK_STARTS = frozenset({"create_task", "ensure_future"})
-_LOOP_CALLBACKS = frozenset({"add_reader", "add_writer"})  # (loop.add_reader(fd, callback, *args))
 
 
 class Cancelled(Exception):
@@ -1888,7 +1887,7 @@ class Walker:
             target, args = args_of(call)[0].value, [a.value for a in args_of(call)[1:] if a.keyword is None]
         elif name in _THREAD_STARTS and len(call.args) >= 2 and type(call.args[1]) in (ast.Tuple, ast.List):
             target, args = call.args[0], [e for e in call.args[1].elts if type(e) is not ast.Starred]
-        elif type(func) is ast.Attribute and func.attr in _LOOP_CALLBACKS and len(call.args) >= 2 \
+        elif type(func) is ast.Attribute and func.attr in C.LOOP_CALLBACKS and len(call.args) >= 2 \
                 and not any(type(a) is ast.Starred for a in call.args):
             # `loop.add_reader(sock, self.readable, sock)`: the loop calls it each time the socket
             # is readable, with those arguments: a loop of calls on a connection it keeps

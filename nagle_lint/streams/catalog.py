@@ -258,6 +258,9 @@ DISPATCHER_READS = frozenset({"recv"})
 # connection, each send() one record (stream-facts).
 TLS_CONNECTIONS = frozenset({"OpenSSL.SSL.Connection", "eventlet.green.OpenSSL.SSL.Connection"})
 CLOSES = frozenset({"close", "shutdown", "detach"})
+# event-loop calls that call their second argument, with the arguments after it, each time the
+# first is ready: `loop.add_reader(sock, self.readable, sock)`
+LOOP_CALLBACKS = frozenset({"add_reader", "add_writer"})
 # http.server handler methods: end_headers()/flush_headers() write the header block in one
 # sendall; send_error() answers with Connection: close.
 HTTP_HEADER_WRITES = frozenset({"end_headers", "flush_headers"})

@@ -1423,7 +1423,7 @@ class Resolver:
             if type(given) not in (ast.Tuple, ast.List) or len(given.elts) <= position:
                 return None
             out.append((given.elts[position], Activation(caller)))
-        for method in _LOOP_CALLBACKS if func.name != "__init__" else ():
+        for method in C.LOOP_CALLBACKS if func.name != "__init__" else ():
             for call, caller in self._calls_named(method):
                 # `loop.add_reader(sock, self.readable, sock)`: the loop calls it with those arguments
                 args = positional(call)
@@ -1967,12 +1967,7 @@ class Resolver:
         `self._service.socket.setsockopt(IPPROTO_TCP, TCP_NODELAY, 1)`; or a server class of ours
         whose own method sets it on `self.socket`)?"""
         servers, nodelay_on = self._memo(self.class_memo, ("listener-nodelay",), self._server_sockets)
-        for kept, call in servers:
-            args = positional(call)
-            handler = args[1] if len(args) >= 2 else _arg(call, None, "RequestHandlerClass")
-            picks = [handler.body, handler.orelse] if type(handler) is ast.IfExp else [handler]
-            if not any((dotted(pick) or "").rpartition(".")[2] == cls.name for pick in picks):
-                continue
+        for kept, call in servers.get(cls.name, ()):
             if kept is not None and f"{kept}.socket" in nodelay_on:
                 return True
             own = self.index.classes.get((dotted(call.func) or "").rpartition(".")[2])
@@ -1983,27 +1978,36 @@ class Resolver:
         return False
 
     def _server_sockets(self) -> tuple:
-        """The calls of the module with the name each is kept as (`(name, call)`, None when it is
-        not), and the receivers of every `setsockopt(..., TCP_NODELAY, <true>)`: one pass."""
-        servers, nodelay_on = [], set()
+        """The calls handed a class as their second argument (`ThreadingTCPServer(addr,
+        Handler)`), by that class's name, each with the name its value is kept as (None when it
+        is not); and the receivers of every `setsockopt(IPPROTO_TCP, TCP_NODELAY, <true>)`."""
+        kept_as = {}
         for node in ast.walk(self.index.module):
-            kind = type(node)
-            if kind is ast.Assign and len(node.targets) == 1 and type(node.value) is ast.Call:
-                servers.append((dotted(node.targets[0]), node.value))
-            elif kind in (ast.With, ast.AsyncWith):
-                servers += [(dotted(item.optional_vars) if item.optional_vars is not None else None, item.context_expr)
-                            for item in node.items if type(item.context_expr) is ast.Call]
-            elif kind is ast.Call:
-                if self._sets_nodelay(node):
-                    nodelay_on.add(dotted(node.func.value))
-                elif len(node.args) >= 2:
-                    servers.append((None, node))  # (`FastServer(addr, Handler).serve_forever()`)
+            if type(node) is ast.Assign and len(node.targets) == 1 and type(node.value) is ast.Call:
+                kept_as[id(node.value)] = dotted(node.targets[0])
+            elif type(node) in (ast.With, ast.AsyncWith):
+                kept_as.update((id(item.context_expr), dotted(item.optional_vars)) for item in node.items
+                               if type(item.context_expr) is ast.Call and item.optional_vars is not None)
+        servers: dict = {}
+        nodelay_on = set()
+        for call in _calls(self.index.module):
+            if self._sets_nodelay(call):
+                nodelay_on.add(dotted(call.func.value))
+                continue
+            args = positional(call)
+            handler = args[1] if len(args) >= 2 else _arg(call, None, "RequestHandlerClass")
+            picks = [handler.body, handler.orelse] if type(handler) is ast.IfExp else [handler] if handler else []
+            for name in {(dotted(pick) or "").rpartition(".")[2] for pick in picks} - {""}:
+                servers.setdefault(name, []).append((kept_as.get(id(call)), call))
         return servers, nodelay_on
 
     def _sets_nodelay(self, call: ast.Call) -> bool:
+        """`x.setsockopt(IPPROTO_TCP, TCP_NODELAY, <true>)` (a level not known here counts too)."""
+        consts = self.index.consts
         return type(call.func) is ast.Attribute and call.func.attr == "setsockopt" and len(call.args) >= 3 \
-            and constant(call.args[1], self.imports, self.index.consts) == C.OPTION_NUMBERS["TCP_NODELAY"] \
-            and constant(call.args[2], self.imports, self.index.consts) not in (0, None)
+            and constant(call.args[0], self.imports, consts) in (C.IPPROTO_TCP, None) \
+            and constant(call.args[1], self.imports, consts) == C.OPTION_NUMBERS["TCP_NODELAY"] \
+            and constant(call.args[2], self.imports, consts) not in (0, None)
 
     def _init_serves_nothing(self, cls: ClassInfo) -> bool:
         """Does the handler's own constructor leave the base's out (no `super().__init__(...)`,
@@ -2460,8 +2464,6 @@ def _makefile_role(call: ast.Call, imports: ImportMap, consts: dict, first: int 
 
 
 _arg = argument
-# event-loop calls that later call their second argument with the arguments after it
-_LOOP_CALLBACKS = ("add_reader", "add_writer")
 
 
 def _fileno_of(expr):
