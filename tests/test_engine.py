@@ -1020,6 +1020,16 @@ _CLIENT = "import socket\nimport sys\ns = socket.create_connection(('h', 1))\ns.
     # typed on one path only
     ("while True:\n    if sys.argv[1:]:\n        line = input().encode()\n    else:\n        line = b'PING'\n"
      "    s.sendall(line)\n    s.recv(64)\n", True),
+    # read in a `try` whose handler leaves the loop: past it, the person was waited for
+    ("while True:\n    try:\n        line = input()\n    except EOFError:\n        break\n"
+     "    s.sendall(line.encode())\n    s.recv(64)\n", False),
+    # ... not when the handler goes on without asking
+    ("while True:\n    try:\n        line = input()\n    except EOFError:\n        line = 'PING'\n"
+     "    s.sendall(line.encode())\n    s.recv(64)\n", True),
+    # a prompt library's prompt waits for the person as input() does
+    ("import getpass\nwhile True:\n    s.sendall(getpass.getpass().encode())\n    s.recv(64)\n", False),
+    ("from prompt_toolkit import PromptSession\nsession = PromptSession()\nwhile True:\n"
+     "    s.sendall(session.prompt().encode())\n    s.recv(64)\n", False),
 ])
 def test_requests_a_person_types_are_no_request_response(loop, reported):
     assert (("NAG201", 3) in codes(_CLIENT + loop)) is reported
@@ -6035,3 +6045,16 @@ def test_a_handler_class_picked_by_a_conditional_expression_for_its_server(serve
               "def serve(path, verbose=False):\n"
               f"    {server}.serve_forever()\n")
     assert codes(source) == found
+
+
+def test_a_pause_read_from_a_constants_class_in_the_class_body():
+    # `time.sleep(self.CONST.wait)` after each line, `class CONST: wait = 0.12` in the class:
+    # each line is sent and ACKed before the next, as with a literal pause
+    source = ("import socket\nimport time\n\n\nclass Bot:\n    class CONST:\n        wait = {wait}\n\n"
+              "    def __init__(self):\n        self.CONST = self.CONST()\n"
+              "        self.s = socket.create_connection(('h', 1))\n\n"
+              "    def send(self, line):\n        self.s.sendall(line)\n        time.sleep(self.CONST.wait)\n\n"
+              "    def login(self):\n        self.send(b'NICK a')\n        self.send(b'USER a')\n"
+              "        return self.s.recv(512)\n")
+    assert ("NAG101", 19) not in codes(source.format(wait="0.12"))
+    assert ("NAG101", 19) in codes(source.format(wait="0.001"))

@@ -183,6 +183,22 @@ def test_an_overridden_factory_method_gets_nodelay_inside_it_not_after_the_share
     assert out.count("TCP_NODELAY") == 1
 
 
+def test_an_overridden_factory_with_a_return_per_path_gets_nodelay_on_each():
+    # imaplib's `_create_socket()`: `if timeout is not None: return create_connection(a, timeout)`,
+    # then `return create_connection(a)`; both returns make the socket, both get the line
+    two_paths = FACTORY.replace(
+        "        return socket.create_connection(self.addr)\n",
+        "        if self.timeout is not None:\n            return socket.create_connection(self.addr, self.timeout)\n"
+        "        return socket.create_connection(self.addr)\n").replace(
+        "        self.addr = addr\n", "        self.addr = addr\n        self.timeout = None\n")
+    out = fixed(two_paths + UNIX_SUBCLASS)
+    assert ("            sock = socket.create_connection(self.addr, self.timeout)\n"
+            "            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n            return sock\n") in out
+    assert ("        sock = socket.create_connection(self.addr)\n"
+            "        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n        return sock\n") in out
+    assert out.count("TCP_NODELAY") == 2
+
+
 # -- a try that only guards the creation ------------------------------------------------------
 GUARDED = ("import socket\n\n\ndef open_conn(addr):\n    try:\n        sock = socket.create_connection(addr)\n"
            "    except OSError as e:\n        {handler}\n    for q in (b'a', b'b'):\n"

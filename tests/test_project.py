@@ -73,6 +73,39 @@ def test_module_names_and_relative_imports(tmp_path):
     assert module_file(client, "socket") is None  # not the project's
 
 
+def _script_folder_project(root: Path, script: str) -> Path:
+    """app/ (a package: it has __init__.py) with its main script, common/wire.py and
+    client/transport.py, which imports `common.wire` as the script's folder allows."""
+    app = root / "app"
+    for folder in (app, app / "common", app / "client"):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "__init__.py").write_text("")
+    (app / "common" / "wire.py").write_text("def send(sock, data):\n    sock.sendall(data)\n")
+    (app / "common" / "socket.py").write_text("")
+    (app / "client" / "transport.py").write_text("import socket\nfrom common.wire import send\n")
+    (app / "run.py").write_text(script)
+    return app
+
+
+def test_an_import_of_the_main_scripts_folder(tmp_path):
+    # `python run.py` in app/ puts app/ on sys.path: `common.wire` is app/common/wire.py
+    app = _script_folder_project(tmp_path, 'if __name__ == "__main__":\n    main()\n')
+    transport = str(app / "client" / "transport.py")
+    assert module_file(transport, "common.wire") == str(app / "common" / "wire.py")
+    assert module_file(transport, "socket") is None  # a standard library name stays the stdlib's
+    assert module_file(transport, "elsewhere.wire") is None
+
+
+def test_an_import_of_a_folder_without_a_script_or_a_path_edit(tmp_path):
+    app = _script_folder_project(tmp_path, "def main():\n    pass\n")
+    transport = app / "client" / "transport.py"
+    assert module_file(str(transport), "common.wire") is None  # `common` is someone else's
+    time.sleep(0.01)
+    transport.write_text("import os, sys\nsys.path.append(os.path.join(os.path.dirname(__file__), '..'))\n"
+                         "from common.wire import send\n")
+    assert module_file(str(transport), "common.wire") == str(app / "common" / "wire.py")
+
+
 def test_reexport_through_a_compat_module(tmp_path):
     package = _project(tmp_path, nodelay=False)
     (package / "compat.py").write_text("try:\n    import socket\nexcept ImportError:\n    socket = None\n")

@@ -1326,7 +1326,7 @@ class Walker:
         name = dotted(stmt.iter) or ""
         listed = self.resolver.select_argument(name, frame.act) if "." not in name else None
         listed = listed if listed is not None else self.resolver.selected_list(stmt.iter)
-        if listed is not None:
+        if listed is not None or self.resolver.handed_selected(stmt.iter, frame.act):
             # `for sock in ready:` after `ready, _, _ = select.select(conns, ...)`: a select loop's
             # connections stay open from one round to the next, a local list's too
             return found.conn, frozenset({EMPTY})
@@ -1492,6 +1492,16 @@ class Walker:
             # a parameter: the literal this call gives it, else its default (`delay_s=0.05`)
             given = frame.act.literals.get(name, _NO_LITERAL)
             return [ast.Constant(given) if given is not _NO_LITERAL else default_of(func.node, name)]
+        if name is not None and name.startswith("self.") and name.count(".") == 2 and frame.act.self_cls is not None:
+            # `self.CONST.wait` where `class CONST:` sits in the class body with `wait = 0.12`
+            holder, attr = name.split(".")[1:]
+            for cls in self.index.class_chain(frame.act.self_cls):
+                for stmt in cls.node.body:
+                    if type(stmt) is ast.ClassDef and stmt.name == holder:
+                        found = [s.value for s in stmt.body if type(s) is ast.Assign and len(s.targets) == 1
+                                 and type(s.targets[0]) is ast.Name and s.targets[0].id == attr]
+                        return found[-1:] or [expr]
+            return [expr]
         if name is None or not name.startswith("self.") or name.count(".") != 1 or frame.act.self_cls is None:
             return [expr]
         values = []
@@ -1521,12 +1531,28 @@ class Walker:
         return pauses.slept_after(func.node.body, call, lambda c: self._pauses(c, frame), _READS)
 
     def _waits_for_a_person(self, call: ast.Call) -> bool:
-        """`input()` or a read of the process's standard input."""
+        """`input()`, a read of the process's standard input, or a prompt library's prompt
+        (`getpass.getpass()`, `click.prompt()`, `session.prompt()` of a prompt_toolkit session)."""
         func = call.func
-        if type(func) is ast.Name:
-            return func.id == "input" and "input" not in self.index.module_functions
+        if type(func) is ast.Name and func.id == "input":
+            return "input" not in self.index.module_functions
+        if self.imports.qualify(func) in C.PERSON_PROMPTS:
+            return True
+        if type(func) is ast.Attribute and func.attr == "prompt" and type(func.value) is ast.Name:
+            return func.value.id in self._prompt_sessions()
         return type(func) is ast.Attribute and func.attr in C.FILE_READS and (
             self.imports.qualify(func.value) in _STANDARD_INPUT or self._kept_standard_input(func.value))
+
+    def _prompt_sessions(self) -> frozenset:
+        """The names the module binds to a prompt session (`session = PromptSession(...)`)."""
+        key = ("prompt-sessions",)
+        if key not in self._interesting:
+            scopes = [self.index.module_bindings, *(func.bindings for func in self.index.functions)]
+            self._interesting[key] = frozenset(
+                name for bound in scopes for name, bindings in bound.items()
+                if all(b.index is None and type(b.value) is ast.Call
+                       and self.imports.qualify(b.value.func) in C.PROMPT_SESSIONS for b in bindings))
+        return self._interesting[key]
 
     def _kept_standard_input(self, expr) -> bool:
         """`self.stdin` that every class here keeping it sets to sys.stdin, or to a parameter

@@ -43,6 +43,13 @@ def _stmt(stmt, seen: bool, waits: Waits, paced: set) -> bool:
             paced.add(id(call))
         elif waits(call):
             seen = True
+    if kind in TRIES:
+        # `try: line = input()` / `except EOFError: break`: past the try, the person was waited for
+        # when the body was, and each handler waited too or left the loop
+        waited = _block(stmt.orelse, _block(stmt.body, seen, waits, paced), waits, paced)
+        handled = [_block(handler.body, seen, waits, paced) or _leaves(handler.body) for handler in stmt.handlers]
+        _block(stmt.finalbody, seen, waits, paced)
+        return seen or waited and all(handled)
     if kind is ast.While:  # its test waits again at the start of every turn
         _block(stmt.body, any(waits(call) for call in calls_in(stmt.test)), waits, paced)
         _block(stmt.orelse, seen, waits, paced)
@@ -51,6 +58,11 @@ def _stmt(stmt, seen: bool, waits: Waits, paced: set) -> bool:
         # (a `for` body's later turns come after its own turn's wait only)
         _block(body, False if kind in FOR_LOOPS and body is stmt.body else seen, waits, paced)
     return seen
+
+
+def _leaves(body: list) -> bool:
+    """Does the block end by leaving (break, continue, return, raise)?"""
+    return bool(body) and type(body[-1]) in (ast.Break, ast.Continue, ast.Return, ast.Raise)
 
 
 def _headers(stmt) -> list:

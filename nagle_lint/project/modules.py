@@ -156,7 +156,64 @@ def module_file(importer: str, module: str) -> str | None:
         for candidate in (os.path.join(base, relative + ".py"), os.path.join(base, relative, "__init__.py")):
             if os.path.isfile(candidate):
                 return candidate
+    if top in sys.stdlib_module_names:
+        return None  # (`import socket` beside a `socket.py` of the project is still the stdlib's)
+    # A folder between the file's own and its package root that is on sys.path when the program
+    # runs: the folder of its main script (`python server_run.py` there), or one the file adds
+    # (`sys.path.append(os.path.join(os.path.dirname(__file__), ".."))`), then `from common.utils
+    # import send`
+    relative = module.replace(".", os.sep)
+    folder = os.path.dirname(os.path.abspath(importer))
+    while folder != root and os.path.dirname(folder) != folder:
+        for candidate in (os.path.join(folder, relative + ".py"), os.path.join(folder, relative, "__init__.py")):
+            if os.path.isfile(candidate) and (_extends_sys_path(importer) or _holds_main_script(folder)):
+                return candidate
+        folder = os.path.dirname(folder)
     return None
+
+
+_SYS_PATH_EDIT = re.compile(rb"\bsys\.path\.(?:append|insert)\(")
+
+
+def _extends_sys_path(path: str) -> bool:
+    """Does the file add a folder to sys.path (so its absolute imports may name its own folders)?"""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    return _edits_sys_path(os.path.abspath(path), (info.st_size, info.st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=1024)
+def _edits_sys_path(path: str, stamp: tuple) -> bool:
+    data = read_project_file(path)
+    return data is not None and _SYS_PATH_EDIT.search(data) is not None
+
+
+_MAIN_TEST = re.compile(rb"""^if[ \t(]+__name__[ \t]*==[ \t]*['"]__main__['"]""", re.M)
+
+
+def _holds_main_script(folder: str) -> bool:
+    """Is there a script in the folder (`if __name__ == "__main__":` at its top level)?"""
+    try:
+        stamp = os.stat(folder).st_mtime_ns
+    except OSError:
+        return False
+    return _main_script_in(folder, stamp)
+
+
+@functools.lru_cache(maxsize=256)
+def _main_script_in(folder: str, stamp: int) -> bool:
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return False
+    for name in names:
+        if name.endswith(".py") and name != "__init__.py":
+            data = read_project_file(os.path.join(folder, name))
+            if data is not None and _MAIN_TEST.search(data):
+                return True
+    return False
 
 
 _PROJECT_FILES = ("setup.py", "pyproject.toml", "setup.cfg")

@@ -136,7 +136,8 @@ def split_fixes(ctx: FileContext, split):
 def nodelay_fixes(ctx: FileContext, conn):
     from nagle_lint.fixes.nodelay import nodelay_fixes as build
 
-    return build(ctx, conn)
+    # (a factory that makes its socket on two paths, one per family: the line goes to each)
+    return _joint([build(ctx, c) for c in (conn, *conn.made_too)])
 
 
 def read_where(ctx: FileContext, read) -> str:

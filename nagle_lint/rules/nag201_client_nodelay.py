@@ -10,7 +10,8 @@ not after creation, not in another method, not in a helper. A relay (a tunnel or
 forwarder: `data = other.recv(n)`, then `sock.sendall(data)`) is reported too: it passes each
 piece on as it arrives, so a piece sent before the server ACKs the one before waits as well.
 A client whose requests are lines someone types (each written after `input()` or a read of
-`sys.stdin`, or of an attribute set to it, on the same turn of its loop) is not: it goes at the person's pace, one write per
+`sys.stdin`, or of an attribute set to it, or a prompt: `getpass.getpass()`, `click.prompt()`, a
+prompt_toolkit session's `prompt()`; on the same turn of its loop) is not: it goes at the person's pace, one write per
 line, and 40 ms between keystrokes is not felt. Nor is a connection a function makes and keeps
 to itself (not returned, stored, wrapped or handed on) for a fixed sequence of exchanges, no loop
 repeating them, each request one write (a login, then one command): every request is written

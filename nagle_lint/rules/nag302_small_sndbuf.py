@@ -5,7 +5,8 @@ Flags `setsockopt(SOL_SOCKET, SO_SNDBUF, n)` on a TCP socket when `n` is a const
 less (literals and module-level constants are resolved, and an attribute the constructor sets
 from a parameter is judged by that parameter's default, `self.buffer_size` after
 `buffer_size=1024`; values from configuration are not judged). On a socket the code does not make (a callback's argument, `client.socket()`), it is
-reported with low confidence and says so; on a socket known to be UDP or AF_UNIX, never.
+reported with low confidence and says so; on a socket known to be UDP or AF_UNIX, never, nor on
+one handed in where every socket the module makes is UDP or AF_UNIX (an options callback).
 
 ## Why is this bad?
 Linux doubles the request and raises it to a floor of 4608 bytes, far below one loopback segment
@@ -62,6 +63,14 @@ EXAMPLES = (
             "    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)\n", at="4:5"),
     Valid("import socket\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
           "s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2048)\n"),
+    # an options helper in a module whose own sockets are all UDP: it is handed one of those
+    Valid("import socket\n\ndef tune(sock):\n    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 512)\n\n"
+          "def query(packet, options=tune):\n    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+          "    options(sock)\n    sock.sendto(packet, ('h', 53))\n    return sock.recv(512)\n"),
+    Invalid("import socket\n\ndef tune(sock):\n    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 512)\n\n"
+            "def query(packet, options=tune):\n    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+            "    options(sock)\n    sock.connect(('h', 53))\n    sock.sendall(packet)\n    return sock.recv(512)\n",
+            at="4:5"),
     # a wake-up pair: socketpair() makes AF_UNIX sockets (on POSIX), which have no delayed ACK
     Valid("import socket\nwakeup, signal = socket.socketpair()\n"
           "signal.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1)\n"),
@@ -95,7 +104,9 @@ def check(ctx):
             where = f" by default, through `{opt.value_from}`" if opt.value_from else ""
             yield ctx.finding(RULE, opt.node, _MESSAGE.format(n=opt.value, where=where))
     for call, level, option, value in ctx.facts.flow.loose_setopts.values():
-        if (level, option) == _SNDBUF and value is not None and 0 < value <= SMALL_SNDBUF:
+        if (level, option) == _SNDBUF and value is not None and 0 < value <= SMALL_SNDBUF \
+                and not ctx.facts.resolver.makes_only_other_sockets():
+            # (a module whose own sockets are all UDP or AF_UNIX sets it on one of those)
             receiver = call.func.value
             where = f" on `{dotted(receiver) or call_text(receiver)}`, if it is a TCP socket"
             found = ctx.finding(RULE, call, _MESSAGE.format(n=value, where=where))

@@ -80,6 +80,9 @@ FACTORIES: dict[str, StreamFacts] = {
     "socket.create_server": TCP_LISTENER,
     "socket.socketpair": UNIX_SOCKET,  # AF_UNIX on POSIX
     "socket.fromfd": NOT_A_STREAM,  # family unknown: precision first
+    # paramiko's socket-like pipe to an ssh ProxyCommand's process: no TCP of ours
+    "paramiko.ProxyCommand": OTHER_SOCKET,
+    "paramiko.proxy.ProxyCommand": OTHER_SOCKET,
     # PySocks: a socket.socket subclass (same family/type arguments) and its connect helper
     "socks.socksocket": TCP_CLIENT,
     "socks.create_connection": TCP_CLIENT,
@@ -137,6 +140,13 @@ HTTPCORE_BACKENDS = frozenset({"httpcore.NetworkBackend", "httpcore.SyncBackend"
 HTTPCORE_SYNC_STREAMS = frozenset({"httpcore._backends.sync.SyncStream"})
 # paramiko's SSH transport over a socket it is given: it never sets TCP_NODELAY, and writes each
 # SSH packet (a channel's data, its exit status, its EOF and close) with a send of its own
+# Calls that wait for a person to type (besides input() and reads of sys.stdin): a write made
+# after one, on the same turn of a loop, goes at the person's pace.
+PERSON_PROMPTS = frozenset({"getpass.getpass", "click.prompt", "click.confirm", "typer.prompt", "typer.confirm",
+                            "prompt_toolkit.prompt", "prompt_toolkit.shortcuts.prompt"})
+# ... and the prompt() of a session object made from these
+PROMPT_SESSIONS = frozenset({"prompt_toolkit.PromptSession", "prompt_toolkit.shortcuts.PromptSession"})
+
 SSH_TRANSPORTS = frozenset({"paramiko.Transport", "paramiko.transport.Transport"})
 
 SOCKET_CLASSES = frozenset({"socket.socket", "socket.SocketType", "socks.socksocket"})

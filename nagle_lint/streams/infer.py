@@ -49,6 +49,9 @@ class Conn:
     # else socket.create_connection(a)`): what the code does through the name happens to them too
     alternatives: list = field(default_factory=list, repr=False)
     site: ast.Call | None = field(default=None, repr=False)  # the factory call that made this one
+    # the factory's other creations of the same transport a call of it may return instead (`return
+    # socket(AF_INET6)` on one path, `return socket(AF_INET)` on the other): the fix goes to each
+    made_too: tuple = field(default=(), repr=False)
     # TCP_NODELAY set only under `if <param>:` of the function that makes the socket
     # (`def connect(addr, nodelay=True)`): each call decides; the gates a call turns off
     nodelay_gates: frozenset = frozenset()
@@ -175,6 +178,8 @@ class Resolver:
         self._wire_apis: bool | None = None
         self._kept_names: frozenset | None = None
         self._tails: frozenset | None = None
+        self._callable_classes: bool | None = None  # does a class of ours define __call__?
+        self._only_other_sockets: bool | None = None
         self.protocol_servers: list = []  # (connection, protocol class) of `loop.create_server(P, sock=s)`
         self._find_async_callbacks()
         self._find_server_callbacks()
@@ -306,6 +311,47 @@ class Resolver:
             given = [self.resolve(value, where, index) for value, where in self._passed(expr, act) or ()]
             return merge(given) if given and all(isinstance(g, Stream) for g in given) else None
         return self._memo(self.class_memo, ("param-item", id(func), expr.id, index), passed)
+
+    def _each_passed(self, expr: ast.Name, act: Activation | None):
+        """An element of a parameter the function iterates (`for s in ready:`): an element of what
+        each of its callers passes (`self.read_all(ready)` after `ready, _, _ =
+        select.select(self.clients, ...)`), when each is a stream."""
+        if act is None or act.func is None or expr.id in act.params or expr.id not in act.func.params:
+            return None
+
+        def passed():
+            given = [self.resolve(value, where, EACH) for value, where in self._passed(expr, act) or ()]
+            return merge(given) if given and all(isinstance(g, Stream) for g in given) else None
+        found = self._memo(self.class_memo, ("param-each", id(act.func), expr.id), passed)
+        return found if isinstance(found, Stream) else None
+
+    def makes_only_other_sockets(self) -> bool:
+        """Does the module make sockets, and none that is or may be TCP (a DNS resolver's
+        SOCK_DGRAM sockets, AF_UNIX ones)? A socket it is handed back (an options callback's
+        `sock`) is then most likely one of those."""
+        if self._only_other_sockets is None:
+            kinds = []
+            for call in _calls(self.index.module):
+                name = self.imports.qualify(call.func)
+                if name in ("socket.socket", "socket.SocketType", "socks.socksocket"):
+                    facts = self._socket_facts(call, None)
+                    kinds.append(facts[0] if facts is not None else None)
+                elif name in C.FACTORIES:
+                    kinds.append(C.FACTORIES[name])
+            self._only_other_sockets = bool(kinds) and all(
+                facts is not None and facts.transport in (C.UDP, C.UNIX, C.OTHER) for facts in kinds)
+        return self._only_other_sockets
+
+    def handed_selected(self, expr, act: Activation | None) -> bool:
+        """Is expr a parameter every caller passes what select() returned ready (`def
+        read_all(self, ready)` called as `self.read_all(ready)`)?"""
+        if type(expr) is not ast.Name or act is None or act.func is None or expr.id in act.params:
+            return False
+        passed = self._passed(expr, act)
+        return bool(passed) and all(
+            self.selected_list(value) is not None
+            or type(value) is ast.Name and self.select_argument(value.id, where) is not None
+            for value, where in passed)
 
     def _constructor_arg(self, init: FunctionInfo, param: str, built: ClassInfo, index: int | None = None):
         """A wrapper object's parameter: what the module passes for it where it builds the class
@@ -671,6 +717,9 @@ class Resolver:
                 listed = self.select_argument(key, act)
                 if listed is not None:  # `ready, _, _ = select.select(self.clients, ...)`
                     return self.resolve(listed, act, EACH, depth + 1)
+                handed = self._each_passed(expr, act) if kind is ast.Name else None
+                if handed is not None:  # `self.read_all(ready)`: the caller's ready sockets
+                    return handed
                 # (a dict's iteration gives its keys: `self.conns[conn] = addr`)
                 return self._container_element(key, act) or self._container_element(key + KEYS, act)
             if key is not None and index is not None and act is not None and act.func is not None \
@@ -971,7 +1020,7 @@ class Resolver:
         """A factory of factories: does every return of callee hand back what one of its calls
         of a factory made (`s = _tcp_socket(host)` or `s = _unix_socket(path)`, then `return s`)?
         Then each call of callee is a new connection too."""
-        returns = [r.value for r in return_statements(callee.node)]
+        returns = _some_returns(callee)
         if not returns or depth > 4:
             return False
         act = Activation(callee)
@@ -1022,8 +1071,10 @@ class Resolver:
         key = (id(made), id(call))
         conn = self.call_conns.get(key)
         if conn is None:
+            made_too = tuple(c for c in (stream.conn, *stream.conn.alternatives) if c is not made
+                             and c.origin_func is made.origin_func and c.facts.transport == made.facts.transport)
             conn = self.call_conns[key] = replace(made, base=made, site=call, alternatives=[],
-                                                  nodelay_gates=frozenset())
+                                                  nodelay_gates=frozenset(), made_too=made_too)
         return self.stream(conn, stream.role, stream.name, site=call)
 
     def _factory(self, call: ast.Call, qualified: str, act: Activation | None, index: int | None):
@@ -1523,7 +1574,9 @@ class Resolver:
         """`self.socket_factory(timeout)` where the attribute holds an object of one class of
         ours: its `__call__`. (Once per attribute and class; a cycle, `self.value =
         self.value()`, is no object of ours.)"""
-        if not any("__call__" in c.methods for c in self.index.classes.values()):
+        if self._callable_classes is None:
+            self._callable_classes = any("__call__" in c.methods for c in self.index.classes.values())
+        if not self._callable_classes:
             return None
 
         def compute():
@@ -1821,7 +1874,10 @@ class Resolver:
             return self._yields(callee, depth)
 
         def compute():
-            values = [node.value for node in return_statements(callee.node) if node.value is not None]
+            # (`return None` where the accept or connect failed: no connection, for the caller's
+            # `if sock:` to skip)
+            values = [node.value for node in return_statements(callee.node)
+                      if node.value is not None and not is_const(node.value, None)]
             results = [self.resolve(v, Activation(callee), None, depth + 1) for v in values]
             found = merge(results) if values else None
             if isinstance(found, Stream) and any(isinstance(r, Stream) and r.conn.facts.transport == C.UNIX
@@ -2569,16 +2625,26 @@ def _first_made(conn: Conn, callee: FunctionInfo) -> Conn:
 def returns_new(callee: FunctionInfo, *origins) -> bool:
     """Does every return of callee hand back a connection it makes at one of origins (a
     factory), not a kept one (`if self.sock: return self.sock`, a pool's acquire)?"""
-    returns = [r.value for r in return_statements(callee.node)]
+    returns = _some_returns(callee)
     if not returns:
         return False
     for ret in returns:
-        if ret is None or type(ret) is ast.Name and ret.id in callee.params:
+        if type(ret) is ast.Name and ret.id in callee.params:
             return False  # (a parameter handed back, wrapped or not, is the caller's connection)
         made = [b.value for b in callee.bindings.get(ret.id, ())] if type(ret) is ast.Name else [ret]
         if not made or not all(any(contains(v, origin) for origin in origins) or _rewraps(v, ret) for v in made):
             return False
     return True
+
+
+def _some_returns(callee: FunctionInfo) -> list:
+    """The values callee's return statements give, but for `return None` (a factory whose
+    accept or connect failed: no connection at all); empty when nothing else is returned, or
+    when a bare `return` gives None without saying so."""
+    values = [r.value for r in return_statements(callee.node)]
+    if any(value is None for value in values):
+        return []
+    return [value for value in values if not is_const(value, None)]
 
 
 def _rewraps(value, name) -> bool:
