@@ -6058,3 +6058,16 @@ def test_a_pause_read_from_a_constants_class_in_the_class_body():
               "        return self.s.recv(512)\n")
     assert ("NAG101", 19) not in codes(source.format(wait="0.12"))
     assert ("NAG101", 19) in codes(source.format(wait="0.001"))
+
+
+def test_a_socket_handed_out_by_a_lock_guards_enter():
+    # `with self._ctx as sock:` where the guard's __enter__ returns the socket it keeps: that
+    # socket, left open when the with ends (its __exit__ releases a lock)
+    source = ("import socket\nimport threading\n\n\nclass Guard:\n    def __init__(self, addr):\n"
+              "        self.lock = threading.Lock()\n        self._sock = socket.create_connection(addr)\n\n"
+              "    def __enter__(self):\n        self.lock.acquire()\n        return self._sock\n\n"
+              "    def __exit__(self, *exc):\n        self.lock.release()\n\n\nclass Client:\n"
+              "    def __init__(self, addr):\n        self._ctx = Guard(addr)\n\n    def call(self, body):\n"
+              "        with self._ctx as sock:\n            sock.sendall(b'%d:' % len(body))\n"
+              "            sock.sendall(body)\n        with self._ctx as sock:\n            return sock.recv(4096)\n")
+    assert {("NAG201", 8), ("NAG101", 25)} <= set(codes(source))

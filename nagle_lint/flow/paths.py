@@ -1004,7 +1004,10 @@ class Walker:
                 state = self.exprs(item.context_expr, state, frame)
                 state = self.created(state, item.context_expr, frame)
                 stream = self._stream_of(item.context_expr, frame)
-                if stream is None and type(item.optional_vars) is ast.Name:
+                if stream is None and type(item.optional_vars) is ast.Name \
+                        and self.resolver.entered(item.context_expr, frame.act) is None:
+                    # (an object of ours whose __enter__ hands out the socket it keeps, a lock
+                    # guard: its __exit__ releases the lock, the socket stays open)
                     stream = self._stream_of(item.optional_vars, frame)
                 if stream is not None and not self._lends(item.context_expr, frame):
                     closing.append(stream)

@@ -86,6 +86,7 @@ class ModuleIndex:
         self.module_functions: dict[str, FunctionInfo] = {}
         self.classes: dict[str, ClassInfo] = {}
         self.module_bindings: dict[str, list[Binding]] = {}
+        self.entered: set[int] = set()  # ids of the context expressions `with X as name` binds a name by
         self.module_containers: dict[str, list[Binding]] = {}
         self.consts: dict[str, ast.expr] = {}
         # attr -> [(owner name, value, function)] for `owner.attr = value` outside `self`
@@ -281,6 +282,7 @@ class ModuleIndex:
         elif kind in WITHS:
             for item in stmt.items:
                 if item.optional_vars is not None and func is not None:
+                    self.entered.add(id(item.context_expr))
                     self._bind(item.optional_vars, item.context_expr, None, cls, func)
         elif kind in FOR_LOOPS and func is not None:
             self._bind_each(stmt.target, stmt.iter, cls, func)

@@ -325,6 +325,15 @@ class Resolver:
         found = self._memo(self.class_memo, ("param-each", id(act.func), expr.id), passed)
         return found if isinstance(found, Stream) else None
 
+    def entered(self, value, act: Activation | None):
+        """What `with value as name` binds when value is an object of a class of ours whose
+        `__enter__` returns a socket it keeps (a lock-guarding wrapper: `return self._sock`)."""
+        if act is None or act.func is None or "__enter__" not in self.index.member_names:
+            return None
+        enter = ast.Call(func=ast.Attribute(value=value, attr="__enter__", ctx=ast.Load()), args=[], keywords=[])
+        returned = [self._returned(method, 0) for method, _ in self.instance_callees(enter, act)]
+        return merge(returned) if returned and all(isinstance(r, Stream) for r in returned) else None
+
     def makes_only_other_sockets(self) -> bool:
         """Does the module make sockets, and none that is or may be TCP (a DNS resolver's
         SOCK_DGRAM sockets, AF_UNIX ones)? A socket it is handed back (an options callback's
@@ -672,6 +681,8 @@ class Resolver:
                         if isinstance(found, Stream):
                             inner.params[key] = found
             found = self.resolve(binding.value, inner, binding.index)
+            if binding.index is None and not isinstance(found, Stream) and id(binding.value) in self.index.entered:
+                found = self.entered(binding.value, inner) or found  # `with self._socket_context as sock:`
             if handed_only and binding.index is None and type(binding.value) is ast.Name:
                 found = self._or_passed(binding.value, inner, found)  # `def _add(self, conn): self.conn = conn`
             results.append(found)
