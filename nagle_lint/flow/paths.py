@@ -1498,13 +1498,10 @@ class Walker:
         if name is not None and name.startswith("self.") and name.count(".") == 2 and frame.act.self_cls is not None:
             # `self.CONST.wait` where `class CONST:` sits in the class body with `wait = 0.12`
             holder, attr = name.split(".")[1:]
-            for cls in self.index.class_chain(frame.act.self_cls):
-                for stmt in cls.node.body:
-                    if type(stmt) is ast.ClassDef and stmt.name == holder:
-                        found = [s.value for s in stmt.body if type(s) is ast.Assign and len(s.targets) == 1
-                                 and type(s.targets[0]) is ast.Name and s.targets[0].id == attr]
-                        return found[-1:] or [expr]
-            return [expr]
+            member = next((c.members[holder] for c in self.index.class_chain(frame.act.self_cls)
+                           if holder in c.members), None)
+            value = member.attrs.get(attr) if member is not None else None
+            return [value if value is not None else expr]
         if name is None or not name.startswith("self.") or name.count(".") != 1 or frame.act.self_cls is None:
             return [expr]
         values = []

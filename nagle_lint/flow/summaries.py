@@ -72,6 +72,7 @@ class ClassInfo:
     attrs: dict[str, ast.expr] = field(default_factory=dict, repr=False)  # class-body NAME = value
     self_bindings: dict[str, list[Binding]] = field(default_factory=dict, repr=False)  # "self.x" -> values
     containers: dict[str, list[Binding]] = field(default_factory=dict, repr=False)  # "self.pool" -> elements
+    members: dict[str, "ClassInfo"] = field(default_factory=dict, repr=False)  # classes defined in its body
 
 
 class ModuleIndex:
@@ -168,7 +169,8 @@ class ModuleIndex:
                 method = self._add_function(stmt, info, None)
                 info.methods[method.name] = method
             elif type(stmt) is ast.ClassDef:  # a class in the class body: its methods are walked too
-                self._members.append(self._add_class(stmt, register=False))
+                member = info.members[stmt.name] = self._add_class(stmt, register=False)
+                self._members.append(member)
             elif type(stmt) is ast.Assign and len(stmt.targets) == 1:
                 if type(stmt.targets[0]) is ast.Name:
                     info.attrs[stmt.targets[0].id] = stmt.value

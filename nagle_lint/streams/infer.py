@@ -306,11 +306,7 @@ class Resolver:
                 self.class_memo, ("init-item", id(func), expr.id, id(built), index),
                 lambda: self._constructor_arg(func, expr.id, built, index))
             return found if isinstance(found, Stream) else None  # (no evidence is no item)
-
-        def passed():
-            given = [self.resolve(value, where, index) for value, where in self._passed(expr, act) or ()]
-            return merge(given) if given and all(isinstance(g, Stream) for g in given) else None
-        return self._memo(self.class_memo, ("param-item", id(func), expr.id, index), passed)
+        return self._passed_item(expr, act, index)
 
     def _each_passed(self, expr: ast.Name, act: Activation | None):
         """An element of a parameter the function iterates (`for s in ready:`): an element of what
@@ -318,12 +314,16 @@ class Resolver:
         select.select(self.clients, ...)`), when each is a stream."""
         if act is None or act.func is None or expr.id in act.params or expr.id not in act.func.params:
             return None
-
-        def passed():
-            given = [self.resolve(value, where, EACH) for value, where in self._passed(expr, act) or ()]
-            return merge(given) if given and all(isinstance(g, Stream) for g in given) else None
-        found = self._memo(self.class_memo, ("param-each", id(act.func), expr.id), passed)
+        found = self._passed_item(expr, act, EACH)
         return found if isinstance(found, Stream) else None
+
+    def _passed_item(self, expr: ast.Name, act: Activation, index: int):
+        """That item (EACH: an element) of what every caller passes for the parameter, when
+        each is a stream."""
+        def passed():
+            given = [self.resolve(value, where, index) for value, where in self._passed(expr, act) or ()]
+            return merge(given) if given and all(isinstance(g, Stream) for g in given) else None
+        return self._memo(self.class_memo, ("param-item", id(act.func), expr.id, index), passed)
 
     def entered(self, value, act: Activation | None):
         """What `with value as name` binds when value is an object of a class of ours whose
