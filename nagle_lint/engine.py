@@ -108,6 +108,20 @@ def triaged(text: str | bytes, settings: Settings = DEFAULT_SETTINGS) -> bool:
     return "socket(" in text and _calls_socket(text)
 
 
+def candidate(text: str | bytes, path: str | None, settings: Settings = DEFAULT_SETTINGS) -> tuple[bool, tuple[str, ...]]:
+    """Is the file worth analysing: its own text passes triage, or it imports by name a
+    function or class of the project's that touches a socket (a message put together from
+    another module's helpers, `send_header(conn)` then `tcp_send_data(conn, body)`)? Also the
+    project files that told (a skipped file's cached result goes stale with them)."""
+    if triaged(text, settings):
+        return True, ()
+    if path is None or path == "<stdin>" or not os.path.isfile(path):
+        return False, ()
+    from nagle_lint.project.modules import socket_helpers_imported
+
+    return socket_helpers_imported(path, text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass"))
+
+
 def _calls_socket(text: str) -> bool:
     """Is some `...socket(` in the text a socket factory, or a helper whose value is used?"""
     at = text.find("socket(")
@@ -193,13 +207,14 @@ def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
         return FileResult(path, error=exc.error)
     # Triage the bytes first: a file with no stream source is never an error, even one that
     # does not decode (a binary or Latin-1 test fixture). noqa comments are still read.
-    if not triaged(data, settings):
+    worth, consulted = candidate(data, path, settings)
+    if not worth:
         if b"noqa" not in data:
-            return FileResult(path, skipped="no socket code")
+            return FileResult(path, skipped="no socket code", reads=consulted)
         try:
             return check_source(decode(data).text, path, settings)
         except ReadError:
-            return FileResult(path, skipped="no socket code")
+            return FileResult(path, skipped="no socket code", reads=consulted)
     try:
         decoded = decode(data)
     except ReadError as exc:
@@ -232,8 +247,9 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
     rules = select_rules(settings.select, settings.ignore, settings.extend_select, _file_ignores(path, settings))
     if not rules:
         return FileResult(path, skipped="no rule enabled", source_hash=digest)
-    if not triaged(source, settings):
-        return FileResult(path, skipped="no socket code", source_hash=digest)
+    worth, consulted = candidate(source, path, settings)
+    if not worth:
+        return FileResult(path, skipped="no socket code", source_hash=digest, reads=consulted)
     try:
         tree = tree if tree is not None else screen(source)
     except ReadError as exc:
@@ -247,7 +263,10 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
             raise Cancelled
 
     stop_if_cancelled()
-    module = sparse_tree(source, tree, settings, also=_wire_api_text(source, tree)) if settings.sparse else tree
+    # (a file analysed for the socket helpers it imports names no triage word the sparse tree keeps
+    # statements for: read whole)
+    module = sparse_tree(source, tree, settings, also=_wire_api_text(source, tree)) \
+        if settings.sparse and not consulted else tree
 
     try:
         real_path = path if path != "<stdin>" else None

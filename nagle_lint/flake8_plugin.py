@@ -137,11 +137,11 @@ class Plugin:
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         try:
-            from nagle_lint.engine import check_source, fewer_collections, triaged
+            from nagle_lint.engine import candidate, check_source, fewer_collections
 
             source = "".join(self.lines)
             settings = self._settings()
-            if not triaged(source, settings):
+            if not candidate(source, self.filename, settings)[0]:
                 return  # what the engine's triage would skip, without its per-file set-up
             tree = self.tree if isinstance(self.tree, ast.Module) else None
             with fewer_collections():  # (at flake8's threshold the collector runs 70 times as often)

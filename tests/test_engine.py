@@ -6071,3 +6071,92 @@ def test_a_socket_handed_out_by_a_lock_guards_enter():
               "        with self._ctx as sock:\n            sock.sendall(b'%d:' % len(body))\n"
               "            sock.sendall(body)\n        with self._ctx as sock:\n            return sock.recv(4096)\n")
     assert {("NAG201", 8), ("NAG101", 25)} <= set(codes(source))
+
+
+def test_a_decorator_that_connects_and_closes_around_each_method():
+    # `@managed` runs `self._connect()`, the method, then `self._close()`: each call makes its
+    # own connection for one exchange; a decorator that only logs leaves the connection kept
+    source = ("import functools\nimport socket\n\n\ndef managed(f):\n    @functools.wraps(f)\n"
+              "    def wrapper(self, *args, **kwargs):\n{before}"
+              "        out = f(self, *args, **kwargs)\n{after}        return out\n    return wrapper\n\n\n"
+              "class Client:\n    def _connect(self):\n"
+              "        self.conn = socket.create_connection(('h', 1))\n\n"
+              "    def _close(self):\n        self.conn.close()\n\n"
+              "    @managed\n    def pull(self, what):\n        self.conn.sendall(b'GET ' + what)\n"
+              "        return self.conn.recv(4096)\n\n"
+              "    @managed\n    def push(self, what):\n        self.conn.sendall(b'PUT ' + what)\n"
+              "        return self.conn.recv(4096)\n")
+    bracketed = source.format(before="        self._connect()\n", after="        self._close()\n")
+    assert [c for c in codes(bracketed) if c[0] == "NAG201"] == []
+    logged = source.format(before="        print('call')\n", after="")
+    made = logged.splitlines().index("        self.conn = socket.create_connection(('h', 1))") + 1
+    assert [c for c in codes(logged) if c[0] == "NAG201"] == [("NAG201", made)]
+
+
+def test_a_resend_after_reconnecting_through_a_factory_that_returns_none_on_failure():
+    # the factory's `except OSError: return None` hands the caller no connection, as a raise
+    # would: the resend in the caller's `except` goes on the new connection, one piece
+    source = ("import socket\n\n\nclass Link:\n    def __init__(self, sock):\n        self.sock = sock\n\n"
+              "    def send(self, data):\n        self.sock.sendall(data)\n\n"
+              "    def recv(self):\n        return self.sock.recv(4096)\n\n\n"
+              "def connect(address):\n    try:\n        sock = socket.create_connection(address)\n"
+              "    except OSError:\n        {failed}\n    return Link(sock)\n\n\n"
+              "class Client:\n    def __init__(self, address):\n        self.address = address\n"
+              "        self.link = connect(address)\n\n    def call(self, data):\n        try:\n"
+              "            self.link.send(data)\n        except OSError:\n"
+              "            {reconnect}\n            self.link.send(data)\n"
+              "        return self.link.recv()\n")
+    reconnected = source.format(failed="return None", reconnect="self.link = connect(self.address)")
+    assert [c for c in codes(reconnected) if c[0] == "NAG101"] == []
+    # (resent on the same link: the first send may have gone out in part, a split)
+    assert ("NAG101", 33) in codes(source.format(failed="return None", reconnect="pass"))
+
+
+def test_tcp_nodelay_set_through_a_helper_that_takes_the_option():
+    # `self._setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)` calls
+    # `self.sock.setsockopt(level, option, value)`: the option its call passes
+    source = ("import socket\n\n\nclass Wrapper:\n    def __init__(self, sock):\n        self.sock = sock\n"
+              "        self._setsockopt(socket.IPPROTO_TCP, socket.{option}, 1)\n\n"
+              "    def _setsockopt(self, level, option, value):\n        try:\n"
+              "            self.sock.setsockopt(level, option, value)\n        except OSError:\n            pass\n\n"
+              "    def talk(self, words):\n        for word in words:\n            self.sock.sendall(word)\n"
+              "        return self.sock.recv(4096)\n\n\n"
+              "def open_api(host):\n    return Wrapper(socket.create_connection((host, 8728)))\n")
+    assert [c for c in codes(source.format(option="TCP_NODELAY"))] == []
+    assert {"NAG103", "NAG201"} <= {c[0] for c in codes(source.format(option="SO_KEEPALIVE"))}
+
+
+def test_a_return_inside_try_runs_the_finally_first():
+    # `return n` inside `try:` leaves through `finally: ...setsockopt(TCP_CORK, 0)`: the cork is
+    # off before the caller reads the reply
+    source = ("import socket\n\n\nclass Client:\n    def __init__(self, addr):\n"
+              "        self.sock = socket.create_connection(addr)\n\n    def send(self, header, body):\n"
+              "        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_CORK, 1)\n        try:\n"
+              "            self.sock.sendall(header)\n            self.sock.sendall(body)\n"
+              "            return len(header) + len(body)\n        {exit}\n"
+              "            self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_CORK, 0)\n\n"
+              "    def call(self, header, body):\n        self.send(header, body)\n        return self.sock.recv(4096)\n")
+    assert ("NAG303", 9) not in codes(source.format(exit="finally:"))
+    assert ("NAG303", 9) in codes(source.format(exit="except OSError:"))
+
+
+def test_an_attribute_made_anew_on_each_branch_of_one_method():
+    # `if tcp: self.soc = socket(AF_INET, SOCK_STREAM)` `elif udp: self.soc = socket(...,
+    # SOCK_DGRAM)`, called at the start of each request and closed in `finally`: one exchange
+    # per TCP connection; made only when there is none yet, it is kept for the next request
+    source = ("import socket\n\nTCP, UDP = 1, 2\n\n\nclass KdcSocket:\n    def __init__(self, host, kind):\n"
+              "        self.host, self.kind = host, kind\n        self.soc = None\n\n    def create_soc(self):\n"
+              "        if self.kind == TCP:\n"
+              "            self.soc = socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+              "            self.soc.connect((self.host, 88))\n        elif self.kind == UDP:\n"
+              "            self.soc = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+              "        else:\n            raise ValueError(self.kind)\n\n"
+              "    def sendrecv(self, data):\n        {make}\n        try:\n"
+              "            if self.kind == TCP:\n                self.soc.sendall(data)\n"
+              "                return self.soc.recv(4096)\n            self.soc.sendto(data, (self.host, 88))\n"
+              "            return self.soc.recvfrom(65535)[0]\n        finally:\n            {close}\n")
+    fresh = source.format(make="self.create_soc()", close="self.soc.close()")
+    assert [c for c in codes(fresh) if c[0] == "NAG201"] == []
+    kept = source.format(make="if self.soc is None: self.create_soc()", close="pass")
+    assert ("NAG201", 13) in codes(kept)
+

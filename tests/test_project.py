@@ -996,3 +996,68 @@ def test_helpers_of_another_module_handed_a_handlers_streams_are_read(tmp_path, 
     for finding in result.findings:
         if finding.code == "NAG102":
             assert "1st at line 44 in mllpframe.py" in finding.message
+
+
+# A pooled connection made in one module (`Connection._sock`, handed out by a pool's
+# get_connection(), which pops an idle one or makes one), and a request put together in a
+# third module whose text names no socket call: the header through another module's object
+# (`th.send_header(conn)`), the body through a module function (`tcp_send_data(conn, body)`).
+# That module is analysed because it imports those helpers, and the split is reported there, at
+# the call that writes the held piece.
+POOL_STORAGE = '''from .connection import ConnectionPool, tcp_send_data
+from .protocol import Header
+
+
+class StorageClient:
+    def __init__(self, host, port):
+        self.pool = ConnectionPool(host=host, port=port)
+
+    def delete(self, name):
+        conn = self.pool.get_connection()
+        th = Header(12, len(name))
+        {header}
+        try:
+            tcp_send_data(conn, {body})
+            return th.recv_header(conn)
+        finally:
+            self.pool.release(conn)
+'''
+
+
+def test_a_request_put_together_from_other_modules_helpers_on_a_pooled_connection(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    for module in ("connection.py", "protocol.py"):
+        (package / module).write_text((CORPUS / "rw_pooled_helpers" / module).read_text())
+    storage = package / "storage.py"
+    storage.write_text(POOL_STORAGE.format(header="th.send_header(conn)", body="name"))
+    result = check_file(str(storage), Settings(fixes=False))
+    assert _codes(result) == [(14, "NAG101")]
+    assert "1st at line 12 in protocol.py" in result.findings[0].message
+    # (one write: nothing held; and the module is still read for its imports)
+    storage.write_text(POOL_STORAGE.format(header="pass", body="th.pack() + name"))
+    result = check_file(str(storage), Settings(fixes=False))
+    assert result.skipped is None and _codes(result) == []
+
+
+def test_triage_reads_a_module_for_the_socket_helpers_it_imports(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "header.py").write_text("import struct\n\n\ndef pack(size):\n    return struct.pack('!Q', size)\n")
+    (package / "connection.py").write_text((CORPUS / "rw_pooled_helpers" / "connection.py").read_text())
+    user = package / "user.py"
+    user.write_text("from .header import pack\nfrom .connection import tcp_send_data\n\n\ndef size(conn):\n"
+                    "    tcp_send_data(conn, pack(1))\n")
+    assert check_file(str(user), Settings(fixes=False)).skipped is None  # (tcp_send_data writes a socket)
+    user.write_text("from .header import pack\nfrom .connection import tcp_send_data\n\n__all__ = ['tcp_send_data']\n")
+    assert check_file(str(user), Settings(fixes=False)).skipped == "no socket code"  # (imported, never called)
+    user.write_text("from .header import pack\n\n\ndef size():\n    return pack(1)\n")
+    skipped = check_file(str(user), Settings(fixes=False))
+    assert skipped.skipped == "no socket code" and skipped.reads == (str(package / "header.py"),)
+    # a class of the project that touches a socket: read for a subclass, not for a use
+    user.write_text("from .connection import Connection\n\n\ndef make(host):\n    return Connection(host, 1)\n")
+    assert check_file(str(user), Settings(fixes=False)).skipped == "no socket code"
+    user.write_text("from .connection import Connection\n\n\nclass Tls(Connection):\n    pass\n")
+    assert check_file(str(user), Settings(fixes=False)).skipped is None

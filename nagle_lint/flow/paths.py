@@ -21,7 +21,7 @@ from nagle_lint.flow.summaries import (EACH, ClassInfo, FunctionInfo, ModuleInde
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
-                                     is_connection, return_statements, returns_new, unbound_on_self, yields_once)
+                                     is_connection, return_statements, returns_but_none, returns_new, unbound_on_self, yields_once)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, picked_method, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, argument, args_of, default_of, is_const,
                               is_int, is_str, params_of, positional)
@@ -246,6 +246,7 @@ class _Frame:
     # a @contextmanager's body: its `yield` is where the `with` body runs, so the walk of the
     # call ends there (what follows it, a close or a commit, is not walked)
     until_yield: bool = False
+    finals: list = field(default_factory=list)  # the `finally:` bodies a return here runs, innermost last
 
 
 @dataclass(eq=False)
@@ -412,9 +413,13 @@ class Walker:
                     and (dispatcher := self.resolver.dispatcher_stream(func.cls)) is not None:
                 fresh[dispatcher.conn] = frozenset({COLD})  # asyncore calls it once connected: first data
             self._by_use = next((p for p in params.values() if isinstance(p, Instance) and p.by_use), None)
+            wrapped = self.index.wrapper_of(func) if not params else None
             for cls in [None, *self._overriding(func)]:
                 act = Activation(func, dict(params), cls=cls, literals=self._sentinel_defaults(func))
                 self.stack = [func]
+                if wrapped is not None:  # (walked inside the wrapper its decorator runs it in)
+                    act = Activation(wrapped[0], cls=cls or func.cls, wrapped={wrapped[1]: func})
+                    self.stack = [wrapped[0]]
                 self._made_here, self._closed_here, self._first_exchanges, self._lent_out = set(), set(), {}, set()
                 self._closed_each_turn, self._made_always = set(), set()
                 out = self.function(act, dict(fresh), ())
@@ -777,6 +782,48 @@ class Walker:
         """Does the function call a socket factory of the catalog (a `make_socket()` hook)?"""
         return any(self.imports.qualify(call.func) in C.FACTORIES for call in self.calls(func.node.body))
 
+    def _try_parts(self, stmt, state, frame: _Frame, cut: int):
+        """A try's body, handlers and else: the state after them and the state a handler (or,
+        when none runs, the finally) starts from."""
+        after_body = self.block(stmt.body[:cut], state, frame) if cut else state
+        entries = [after_body]
+        for inner in stmt.body[cut:]:
+            after_body = self.block([inner], after_body, frame)
+            entries.append(after_body)
+        # (a close that raises ends the connection all the same: `try: sock.close() except
+        # OSError: pass` leaves nothing pending on any path)
+        handler_in = after_body if all(_closes(inner) for inner in stmt.body) else join(state, after_body)
+        quiet_in = join(state, *entries[:-1]) if cut < len(stmt.body) else handler_in
+        outs = [self.block(h.body, quiet_in if h.type is not None and self._never_after_sending(h.type) else handler_in,
+                           frame) for h in stmt.handlers]
+        if stmt.orelse:
+            after_body = self.block(stmt.orelse, after_body, frame)
+        return join(after_body, *outs), handler_in
+
+    def _through_finally(self, state, frame: _Frame):
+        """A return inside `try:` runs the `finally:` bodies around it first (`return
+        sock.recv(n)` ... `finally: sock.close()`), innermost first."""
+        finals, frame.finals = frame.finals, []
+        try:
+            for body in reversed(finals):
+                state = self.block(body, state, frame)
+        finally:
+            frame.finals = finals
+        return state
+
+    def _fails_to_connect(self, stmt: ast.Return, func: FunctionInfo | None) -> bool:
+        """`return None` in a factory whose other returns give what it made (`except OSError:
+        return None`): like a raise, that path hands the caller no connection, so the caller's
+        next write (a resend after reconnecting) is not on the connection it wrote before."""
+        if func is None or not is_const(stmt.value, None):
+            return False
+        key = ("fails-to-connect", id(func))
+        if key not in self._interesting:
+            self._interesting[key] = bool(returns_but_none(func)) and any(
+                self.imports.qualify(call.func) in C.FACTORIES or self.imports.qualify(call.func) in C.MP_CLIENTS
+                for call in self.calls(func.node.body))
+        return self._interesting[key]
+
     def _connects_in_init(self, init: FunctionInfo) -> bool:
         """Does a constructor make a client connection, itself or through a method of its class
         it calls (`self.connect()`)? (Not a server's listening socket.)"""
@@ -906,8 +953,10 @@ class Walker:
         if kind is ast.Return:
             if stmt.value is not None:
                 state = self.exprs(stmt.value, state, frame)
-            if state is not None and not self._ruled_out:  # (a branch ruled out never returns)
-                frame.returns.append(state)
+            if frame.finals and state is not None:
+                state = self._through_finally(state, frame)
+            if state is not None and not self._ruled_out and not self._fails_to_connect(stmt, frame.act.func):
+                frame.returns.append(state)  # (a branch ruled out never returns)
             return None
         if kind is ast.Raise:
             if stmt.exc is not None:
@@ -980,20 +1029,13 @@ class Walker:
             # (`except TypeError:` around `send(bytes(cmd, "utf-8"))`) starts before the body's
             # trailing writes: they raise it never, or before they send.
             cut = len(stmt.body) - self._quiet_tail(stmt, frame)
-            after_body = self.block(stmt.body[:cut], state, frame) if cut else state
-            entries = [after_body]
-            for inner in stmt.body[cut:]:
-                after_body = self.block([inner], after_body, frame)
-                entries.append(after_body)
-            # (a close that raises ends the connection all the same: `try: sock.close() except
-            # OSError: pass` leaves nothing pending on any path)
-            handler_in = after_body if all(_closes(inner) for inner in stmt.body) else join(state, after_body)
-            quiet_in = join(state, *entries[:-1]) if cut < len(stmt.body) else handler_in
-            outs = [self.block(h.body, quiet_in if h.type is not None and self._never_after_sending(h.type) else handler_in,
-                               frame) for h in stmt.handlers]
-            if stmt.orelse:
-                after_body = self.block(stmt.orelse, after_body, frame)
-            out = join(after_body, *outs)
+            if stmt.finalbody:
+                frame.finals.append(stmt.finalbody)
+            try:
+                out, handler_in = self._try_parts(stmt, state, frame, cut)
+            finally:
+                if stmt.finalbody:
+                    frame.finals.pop()
             if stmt.finalbody:
                 out = self.block(stmt.finalbody, out if out is not None else handler_in, frame)
             self._forget_literals(stmt, frame)
@@ -2122,7 +2164,7 @@ class Walker:
             walk.depth = max(walk.depth, len(self.stack))
         params = {}
         names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
-        if unbound_on_self(call, callee):
+        if unbound_on_self(call, callee) or type(call.func) is ast.Name and call.func.id in frame.act.wrapped:
             names = ["self", *names]  # `Base.send(self, sock, msg)`: self first, then the parameters
         for name, value in zip(positional_params(callee, names), positional(call)):
             if name == "self":
@@ -2454,7 +2496,8 @@ class Walker:
                         self, call, Activation(func), self._interesting) is not None:
                     found = True  # an interactive console on installed socket files
                     break
-                if self.imports.qualify(target) in C.FACTORIES or twisted.connects(call, self.imports) \
+                if self.imports.qualify(target) in C.FACTORIES or self.imports.qualify(target) in C.MP_CLIENTS \
+                        or twisted.connects(call, self.imports) \
                         or type(target) is ast.Attribute and target.attr == "accept" \
                         or twisted.service_init(self.resolver, call, Activation(func)) is not None:
                     found = True  # it makes a connection: where its life starts matters
@@ -2995,12 +3038,21 @@ class Walker:
         """The connections another branch makes into the same local name (`sock =
         create_connection(a)` on one, `sock = socket(AF_INET)` on the other): the name stands for
         one of them after the branches join, and on this path, where those were not made, what it
-        holds is as new as this one. (Not an attribute: that may hold an earlier call's.)"""
+        holds is as new as this one. An attribute only where this function assigns it the
+        other (`if tcp: self.soc = socket(AF_INET, SOCK_STREAM)` `else: self.soc =
+        socket(AF_INET, SOCK_DGRAM)`): on a path that assigns it nothing it may hold an
+        earlier call's.)"""
         target = targets[0] if targets else None
         func = frame.act.func
-        if type(target) is not ast.Name or func is None:
+        if func is None:
             return
-        for binding in func.bindings.get(target.id, ()):
+        if type(target) is ast.Name:
+            bindings = func.bindings.get(target.id, ())
+        elif type(target) is ast.Attribute and dotted(target.value) == "self" and frame.act.self_cls is not None:
+            bindings = [b for b in self.index.self_bindings(frame.act.self_cls, "self." + target.attr) if b.func is func]
+        else:
+            return
+        for binding in bindings:
             if binding.value is value or binding.index is not None or type(binding.value) is not ast.Call:
                 continue
             other = self.resolver.resolve(binding.value, frame.act)
@@ -3020,8 +3072,7 @@ class Walker:
             return state
         if len(args) < 3:
             return state
-        consts = self.index.consts
-        level, option, value = (constant(a, self.imports, consts) for a in args[:3])
+        level, option, value = (self._passed_constant(a, frame) for a in args[:3])
         if self._ruled_out:  # not run on this call: only the gate it sits behind is learnt
             gate = self._gate(frame, stream.conn)
             if gate is not None and option == C.OPTION_NUMBERS["TCP_NODELAY"] and value != 0:
@@ -3063,6 +3114,21 @@ class Walker:
             return {**state, stream.conn: frozenset(new)}
         return state
 
+    def _passed_constant(self, expr, frame: _Frame):
+        """A constant's value; for a parameter of a helper this walk followed, the constant its
+        call passes (`self._setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)` reaching
+        `self.sock.setsockopt(level, option, value)`)."""
+        value = constant(expr, self.imports, self.index.consts)
+        func = frame.act.func
+        if value is not None or type(expr) is not ast.Name or func is None or expr.id not in func.params:
+            return value
+        if expr.id in frame.act.literals:
+            return frame.act.literals[expr.id]
+        if not frame.sites or expr.id in func.bindings:
+            return None
+        names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
+        given = _given_args(names, frame.sites[-1], func.keyword_only).get(expr.id)
+        return constant(given, self.imports, self.index.consts) if given is not None else None
 
     def _apply_options(self, exprs: list, conn: Conn, frame: _Frame) -> None:
         """Options lists ((value, the function it is in)) applied to the connection (`for opt in options: sock.setsockopt(*opt)`,

@@ -381,6 +381,28 @@ class ModuleIndex:
             found.extend(klass.self_bindings.get(key, ()))
         return found
 
+    def wrapper_of(self, func: FunctionInfo) -> tuple[FunctionInfo, str] | None:
+        """A method's decorator of ours that returns a wrapper of its own running the method on
+        `self` (`def managed(f): def wrapper(self, *a): self._connect(); out = f(self, *a); ...`):
+        the wrapper, and the name the method has in it. What the wrapper does before and after
+        is part of every call of the method."""
+        if not func.is_method:
+            return None
+        for decorator in func.node.decorator_list:
+            if type(decorator) is not ast.Name:
+                continue
+            maker = func.cls.methods.get(decorator.id) or self.module_functions.get(decorator.id)
+            if maker is None or len(maker.params) != 1 or maker.node.args.vararg or maker.node.args.kwarg:
+                continue
+            returned = [s.value.id for s in maker.node.body if type(s) is ast.Return and type(s.value) is ast.Name]
+            wrapper = maker.nested.get(returned[0]) if len(returned) == 1 else None
+            if wrapper is not None and wrapper.params[:1] == ["self"] and any(
+                    type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == maker.params[0]
+                    and node.args and type(node.args[0]) is ast.Name and node.args[0].id == "self"
+                    for node in ast.walk(wrapper.node)):
+                return wrapper, maker.params[0]
+        return None
+
     def containers(self, cls: ClassInfo | None, key: str) -> list[Binding]:
         if key.startswith("self.") and cls is not None:
             found: list[Binding] = []

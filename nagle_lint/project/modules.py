@@ -409,6 +409,58 @@ def _forwards_to_socket(path: str, text: bytes) -> bool:
     return False
 
 
+def socket_helpers_imported(path: str, data: bytes) -> tuple[bool, tuple[str, ...]]:
+    """Does the file import by name, from a module of the project, a function whose text touches
+    a socket and that it calls (`from .connection import tcp_send_data`), or a class that does and
+    that it subclasses (`class Analyzer(GenericInstrument):`)? It may put messages together from
+    them though its own text names no socket. (A class only used is not enough: its methods are
+    judged where the class is, and a caller's lifetime of its objects is seldom known.) Also the
+    project files that tell (a cached answer goes stale with them). Never through a standard
+    library name."""
+    if b"import" not in data:
+        return False, ()
+    bases: set[bytes] = set()
+
+    def subclassed(local: str) -> bool:
+        if not bases:
+            bases.update(word for match in _CLASS.finditer(data) for word in _WORD.findall(match.group(2)))
+            bases.add(b"")  # (scanned)
+        return local.encode() in bases
+
+    def calls(local: str) -> bool:
+        return local.encode() + b"(" in data
+
+    def wanted(raw: str, local: str) -> bool:  # (a name neither called nor subclassed here puts no message together)
+        return raw.split(".")[0] not in sys.stdlib_module_names and (local == "*" or calls(local) or subclassed(local))
+
+    consulted: list[str] = []
+    for local, (module, name) in _imported_names(path, data, wanted).items():
+        if module.split(".")[0] in sys.stdlib_module_names:
+            continue
+        found = module_file(path, module)
+        if found is None or os.path.abspath(found) == os.path.abspath(path):
+            continue
+        consulted.append(found)
+        if name == "*":  # (its public names)
+            defined = [(found, each, each) for each in top_definitions(found, forward=False) if not each.startswith("_")]
+        else:
+            real = definition_of(path, module, name)
+            defined = [(*real, local)] if real is not None else []
+        for file, each, here in defined:
+            if top_definitions(file, forward=False).get(each) and (
+                    calls(here) if not _is_class(file, each) else subclassed(here)):
+                return True, tuple(dict.fromkeys([*consulted, file]))
+    return False, tuple(dict.fromkeys(consulted))
+
+
+def _is_class(path: str, name: str) -> bool:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    return _definition_texts(os.path.abspath(path), (info.st_size, info.st_mtime_ns)).get(name, b"").startswith(b"class")
+
+
 def definition_of(importer: str, module: str, name: str) -> tuple[str, str] | None:
     """(file, name) where the project's module defines `name`, through the modules that only
     re-export it (`from .io.io import BaseWriter` in a facade); None when no module of the
@@ -574,24 +626,31 @@ def factory_files(path: str, class_names: set[str]) -> dict[str, set[str]]:
     return out
 
 
-def _imported_names(path: str, data: bytes) -> dict[str, tuple[str, str]]:
-    """local name -> (module, name) for each `from module import name [as local]` at a line start."""
+def _imported_names(path: str, data: bytes, wanted=None) -> dict[str, tuple[str, str]]:
+    """local name -> (module, name) for each `from module import name [as local]` at a line start
+    (wanted: which of (raw module, local name) to resolve; the rest are left out unresolved)."""
     imported: dict[str, tuple[str, str]] = {}
     for match in _FROM_IMPORT.finditer(data):
         if not _at_line_start(data, match.start()):
             continue
         raw = match.group(1).decode("ascii", "replace")
-        level = len(raw) - len(raw.lstrip("."))
-        module = absolute(path, raw[level:] or None, level)
-        if module is None:
-            continue
         names = match.group(3) if match.group(2) is None else re.sub(rb"#[^\n]*", b"", match.group(2))
+        pairs = []
         for part in names.decode("ascii", "replace").replace("\\", " ").split(","):
             words = part.split()
             if words == ["*"]:
-                imported["*" + module] = (module, "*")  # (one per module: a file may star-import several)
+                pairs.append(("*", "*"))
             elif words:
-                imported[words[-1] if len(words) == 3 and words[1] == "as" else words[0]] = (module, words[0])
+                pairs.append((words[-1] if len(words) == 3 and words[1] == "as" else words[0], words[0]))
+        if wanted is not None:
+            pairs = [pair for pair in pairs if wanted(raw, pair[0])]
+        level = len(raw) - len(raw.lstrip("."))
+        module = absolute(path, raw[level:] or None, level) if pairs else None
+        if module is None:
+            continue
+        for local, name in pairs:
+            # (one star per module: a file may star-import several)
+            imported["*" + module if name == "*" else local] = (module, name)
     return imported
 
 

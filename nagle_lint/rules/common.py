@@ -98,13 +98,20 @@ def _call_into_linked(ctx: FileContext, split):
     writes (`send_frame(self.sock, data)`, its pieces in framing.py), when the call hands that
     module the connection itself, made (or served, by a handler class) in this file: the
     module's own check never sees it. (A wrapper object of ours handed instead may be typed
-    there, by a wire API's callers.)"""
+    there, by a wire API's callers.) Also for a connection made elsewhere (taken from a pool)
+    when this file puts the message together: its first piece written here, or through another
+    call of this file (`th.send_header(conn)`, then `tcp_send_data(conn, body)`)."""
     conn = split.conn
     made = conn.handler.node if conn.handler is not None else ctx.creation_site(conn)  # (a handler's: its class)
     site = next((s for s in reversed(split.second.sites) if ctx.is_local(s)), None)
-    if made is None or not ctx.is_local(made) or site is None or _carrier(ctx, site, conn) is None:
+    if made is None or site is None:
         return None
-    return site
+    if ctx.is_local(made):
+        return site if _carrier(ctx, site, conn) is not None else None
+    if _carrier(ctx, site, conn, objects=True) is None:
+        return None
+    first = next((s for s in reversed(split.first.sites) if ctx.is_local(s)), None)
+    return site if ctx.is_local(split.first.node) or first is not None and first is not site else None
 
 
 def _by_use(ctx: FileContext, typed) -> list:
@@ -195,9 +202,10 @@ def _handler_named(ctx: FileContext, conn) -> str | None:
     return "self.wfile" if bases & C.STREAM_HANDLER_BASES else "self.request"
 
 
-def _carrier(ctx: FileContext, call, conn) -> str | None:
+def _carrier(ctx: FileContext, call, conn, objects: bool = False) -> str | None:
     """The name at a helper's call site that holds the connection: its receiver
-    (`self._socket.send(b"")`) or an argument (`Record(kind).write(sock)`)."""
+    (`self._socket.send(b"")`) or an argument (`Record(kind).write(sock)`); with objects, also
+    an object of ours that keeps it (`tcp_send_data(conn, body)`, `conn._sock` written there)."""
     from nagle_lint.streams.infer import Activation, is_connection
 
     if type(call) is not ast.Call:
@@ -205,10 +213,16 @@ def _carrier(ctx: FileContext, call, conn) -> str | None:
     func = _enclosing_function(ctx, call)
     act = Activation(func, cls=func.cls) if func is not None else None
     receiver = [call.func.value] if type(call.func) is ast.Attribute else []
-    for expr in receiver + [a.value for a in args_of(call) if not a.star]:
+    exprs = receiver + [a.value for a in args_of(call) if not a.star]
+    for expr in exprs:
         name = dotted(expr)
         if name and name != "self" and is_connection(ctx.facts.resolver.resolve(expr, act), conn):
             return name
+    if objects and act is not None:
+        for expr in exprs[len(receiver):]:
+            name = dotted(expr)
+            if name and name != "self" and ctx.facts.resolver.receiver_classes(expr, act):
+                return name
     return None
 
 

@@ -146,6 +146,8 @@ class Activation:
     # the `self.x` keys of params that this instance's constructor was handed (`NodePeer(sock)`):
     # its own methods called on self see them too
     given: frozenset = frozenset()
+    # a decorator's wrapper walked around the method it decorates: its parameter -> the method
+    wrapped: dict = field(default_factory=dict)
 
     @property
     def self_cls(self) -> ClassInfo | None:
@@ -171,6 +173,7 @@ class Resolver:
         self.handler_conns: dict[int, Conn | None] = {}
         self.callback_params: dict[int, dict[str, Stream]] = {}
         self._busy: set = set()
+        self._typing: set = set()  # ids of the method calls whose returned objects are being typed
         self._class_calls: dict | None = None
         self.call_conns: dict = {}
         self._sock_servers: list = []  # (start_server call, caller, callback, its params) with sock=
@@ -1031,7 +1034,7 @@ class Resolver:
         """A factory of factories: does every return of callee hand back what one of its calls
         of a factory made (`s = _tcp_socket(host)` or `s = _unix_socket(path)`, then `return s`)?
         Then each call of callee is a new connection too."""
-        returns = _some_returns(callee)
+        returns = returns_but_none(callee)
         if not returns or depth > 4:
             return False
         act = Activation(callee)
@@ -1567,6 +1570,8 @@ class Resolver:
                 found = self.index.qualified.get(self.imports.qualify(func) or "")
                 return found if isinstance(found, FunctionInfo) else None
         if type(func) is ast.Name:
+            if act is not None and func.id in act.wrapped:  # `f(self, *args)` in a decorator's wrapper
+                return act.wrapped[func.id]
             scope = act.func if act is not None else None
             while scope is not None:
                 if func.id in scope.nested:
@@ -1818,6 +1823,7 @@ class Resolver:
                 # a local rebound to the wrapper before it is kept (`sock = Buffered(sock)`;
                 # `self._sock = sock`): the assignment that reaches the use
                 reaching = reaching_bindings(func, value.id, value)
+                reaching = _unpooled(reaching)
                 found = self._instance_classes([(b.value, func) for b in reaching], depth + 1) if reaching else []
                 if not found:
                     return []
@@ -1844,22 +1850,36 @@ class Resolver:
                 classes.append(cls)
                 continue
             callee = self.callee(value, Activation(func) if func is not None else None)
-            if callee is None:
+            callees = [callee] if callee is not None else self._object_methods(value, func)
+            if not callees:
                 return []
             returned = []
-            # (`with self._session() as c:` on a @contextmanager of ours binds what it yields)
-            given = [v for v in _yielded(callee.node)] if entered_by_with(callee) \
-                else [ret.value for ret in return_statements(callee.node)]
-            for value in given:
-                if type(value) is ast.Name and value.id in callee.bindings:
-                    returned += [(b.value, callee) for b in callee.bindings[value.id] if b.index is None]
-                else:
-                    returned.append((value if value is not None else ast.Constant(None), callee))
+            for callee in callees:
+                # (`with self._session() as c:` on a @contextmanager of ours binds what it yields)
+                given = [v for v in _yielded(callee.node)] if entered_by_with(callee) \
+                    else [ret.value for ret in return_statements(callee.node)]
+                for value in given:
+                    if type(value) is ast.Name and value.id in callee.bindings:
+                        returned += [(b.value, callee) for b in _unpooled(callee.bindings[value.id]) if b.index is None]
+                    else:
+                        returned.append((value if value is not None else ast.Constant(None), callee))
             found = self._instance_classes(returned, depth + 1)
             if not found:
                 return []
             classes += found
         return list(dict.fromkeys(classes))
+
+    def _object_methods(self, call: ast.Call, func: FunctionInfo | None) -> list[FunctionInfo]:
+        """The methods a call on an object of ours runs (`pool.get_connection()`), for the
+        classes of what they return. (A call met again while its own receiver is being typed,
+        `conn = self.pool.get_connection()` in a pool whose idle list holds such conns, is not.)"""
+        if func is None or id(call) in self._typing:
+            return []
+        self._typing.add(id(call))
+        try:
+            return [method for method, _ in self.instance_callees(call, Activation(func))]
+        finally:
+            self._typing.discard(id(call))
 
     def _returned_from_args(self, callee: FunctionInfo, call: ast.Call, act: Activation | None, depth: int):
         """What the callee returns with its parameters bound to this call's streams."""
@@ -2636,7 +2656,7 @@ def _first_made(conn: Conn, callee: FunctionInfo) -> Conn:
 def returns_new(callee: FunctionInfo, *origins) -> bool:
     """Does every return of callee hand back a connection it makes at one of origins (a
     factory), not a kept one (`if self.sock: return self.sock`, a pool's acquire)?"""
-    returns = _some_returns(callee)
+    returns = returns_but_none(callee)
     if not returns:
         return False
     for ret in returns:
@@ -2648,7 +2668,18 @@ def returns_new(callee: FunctionInfo, *origins) -> bool:
     return True
 
 
-def _some_returns(callee: FunctionInfo) -> list:
+def _unpooled(bindings: list) -> list:
+    """A pool's `conn = self._idle.pop()`, else `conn = self._make()`: what it takes back out of
+    a container it keeps is what it made before, so the other bindings tell the class."""
+    if not bindings:
+        return bindings
+    made = [b for b in bindings if not (
+        type(b.value) is ast.Call and type(b.value.func) is ast.Attribute and b.value.func.attr in CONTAINER_GETS
+        and (dotted(b.value.func.value) or "").startswith("self."))]
+    return made or bindings
+
+
+def returns_but_none(callee: FunctionInfo) -> list:
     """The values callee's return statements give, but for `return None` (a factory whose
     accept or connect failed: no connection at all); empty when nothing else is returned, or
     when a bare `return` gives None without saying so."""
