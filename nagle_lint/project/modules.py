@@ -419,13 +419,12 @@ def socket_helpers_imported(path: str, data: bytes) -> tuple[bool, tuple[str, ..
     library name."""
     if b"import" not in data:
         return False, ()
-    bases: set[bytes] = set()
+    scanned: list[set[bytes]] = []  # the names in the file's class bases, read once when first asked
 
     def subclassed(local: str) -> bool:
-        if not bases:
-            bases.update(word for match in _CLASS.finditer(data) for word in _WORD.findall(match.group(2)))
-            bases.add(b"")  # (scanned)
-        return local.encode() in bases
+        if not scanned:
+            scanned.append({word for match in _CLASS.finditer(data) for word in _WORD.findall(match.group(2))})
+        return local.encode() in scanned[0]
 
     def calls(local: str) -> bool:
         return local.encode() + b"(" in data

@@ -1822,8 +1822,7 @@ class Resolver:
             if type(value) is ast.Name and func is not None and value.id not in func.params:
                 # a local rebound to the wrapper before it is kept (`sock = Buffered(sock)`;
                 # `self._sock = sock`): the assignment that reaches the use
-                reaching = reaching_bindings(func, value.id, value)
-                reaching = _unpooled(reaching)
+                reaching = _unpooled(reaching_bindings(func, value.id, value))
                 found = self._instance_classes([(b.value, func) for b in reaching], depth + 1) if reaching else []
                 if not found:
                     return []
