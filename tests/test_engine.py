@@ -6160,3 +6160,15 @@ def test_an_attribute_made_anew_on_each_branch_of_one_method():
     kept = source.format(make="if self.soc is None: self.create_soc()", close="pass")
     assert ("NAG201", 13) in codes(kept)
 
+
+
+def test_an_option_looked_up_by_name_is_not_its_fallback():
+    # `getattr(socket, "TCP_KEEPCNT", 3)` is TCP_KEEPCNT where the module has it (6 on Linux),
+    # not the fallback 3, which is TCP_CORK's number: no cork is set
+    source = ("import socket\n\n\nclass Link:\n    def __init__(self, addr):\n"
+              "        self.sock = socket.create_connection(addr)\n"
+              "        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+              "        self.sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, {name!r}, 3), 3)\n\n"
+              "    def call(self, data):\n        self.sock.sendall(data)\n        return self.sock.recv(64)\n")
+    assert ("NAG303", 8) not in codes(source.format(name="TCP_KEEPCNT"))
+    assert ("NAG303", 8) in codes(source.format(name="TCP_CORK"))

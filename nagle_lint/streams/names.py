@@ -301,7 +301,7 @@ _OPERATORS = {
 
 def constant(expr: ast.expr | None, imports: ImportMap, module_consts: dict) -> int | None:
     """The integer value of a constant expression: literals, socket.X names, module constants,
-    and getattr(socket, "X", default)."""
+    and getattr(socket, "X", default) for an X the catalog knows."""
     if expr is None:
         return None
     kind = type(expr)
@@ -319,15 +319,10 @@ def constant(expr: ast.expr | None, imports: ImportMap, module_consts: dict) -> 
         operation = _OPERATORS.get(type(expr.op))
         return operation(left, right) if operation is not None else None
     if kind is ast.Call and dotted(expr.func) == "getattr":
-        plain = [a for a in expr.args if type(a) is not ast.Starred]
-        if len(expr.args) < 2:
-            return None
-        attr = expr.args[1]
-        if type(attr) is ast.Constant and attr.value in _SYMBOLS:
-            return _SYMBOLS[str(attr.value)]
-        if len(plain) >= 3:
-            return constant(plain[2], imports, module_consts)
-        return None
+        # (a name this catalog does not know has a value of its own where the module defines it,
+        # not the fallback: `getattr(socket, "TCP_KEEPCNT", 3)` is 6 on Linux, not TCP_CORK)
+        attr = expr.args[1] if len(expr.args) >= 2 else None
+        return _SYMBOLS.get(attr.value) if type(attr) is ast.Constant and type(attr.value) is str else None
     qualified = imports.qualify(expr)
     if qualified is not None:
         module, _, name = qualified.rpartition(".")
