@@ -811,6 +811,12 @@ class Walker:
             frame.finals = finals
         return state
 
+    def _connection_maker(self, target) -> bool:
+        """Does calling target make a connection: a socket factory of the catalog, or
+        multiprocessing's Client()?"""
+        qualified = self.imports.qualify(target)
+        return qualified in C.FACTORIES or qualified in C.MP_CLIENTS
+
     def _fails_to_connect(self, stmt: ast.Return, func: FunctionInfo | None) -> bool:
         """`return None` in a factory whose other returns give what it made (`except OSError:
         return None`): like a raise, that path hands the caller no connection, so the caller's
@@ -820,8 +826,7 @@ class Walker:
         key = ("fails-to-connect", id(func))
         if key not in self._interesting:
             self._interesting[key] = bool(returns_but_none(func)) and any(
-                self.imports.qualify(call.func) in C.FACTORIES or self.imports.qualify(call.func) in C.MP_CLIENTS
-                for call in self.calls(func.node.body))
+                self._connection_maker(call.func) for call in self.calls(func.node.body))
         return self._interesting[key]
 
     def _connects_in_init(self, init: FunctionInfo) -> bool:
@@ -2496,8 +2501,7 @@ class Walker:
                         self, call, Activation(func), self._interesting) is not None:
                     found = True  # an interactive console on installed socket files
                     break
-                if self.imports.qualify(target) in C.FACTORIES or self.imports.qualify(target) in C.MP_CLIENTS \
-                        or twisted.connects(call, self.imports) \
+                if self._connection_maker(target) or twisted.connects(call, self.imports) \
                         or type(target) is ast.Attribute and target.attr == "accept" \
                         or twisted.service_init(self.resolver, call, Activation(func)) is not None:
                     found = True  # it makes a connection: where its life starts matters
