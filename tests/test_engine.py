@@ -4458,7 +4458,9 @@ def test_a_coroutine_the_constructor_hands_to_the_loop_runs_on():
 
 
 # A miner's API client keeps its socket on self, but reads each reply until the server closes
-# the connection: one reply per connection, never a second exchange (cgminerhttpinterface).
+# the connection: one reply per connection, never a second exchange (cgminerhttpinterface,
+# which connects in command(); here the constructor connects, so that command()'s write is on a
+# connection that may have carried one before, and only the read decides).
 UNTIL_EOF = '''import socket
 
 
@@ -4466,6 +4468,7 @@ class MinerApi:
     def __init__(self, host):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.host = host
+        self.sock.connect((self.host, 4028))
 
     def _send(self, message):
         self.sock.sendall(message)
@@ -4476,7 +4479,6 @@ class MinerApi:
         return b"".join(chunks)
 
     def command(self, name):
-        self.sock.connect((self.host, 4028))
         self._send(name.encode())
         return self._receive()
 '''
@@ -6172,3 +6174,69 @@ def test_an_option_looked_up_by_name_is_not_its_fallback():
               "    def call(self, data):\n        self.sock.sendall(data)\n        return self.sock.recv(64)\n")
     assert ("NAG303", 8) not in codes(source.format(name="TCP_KEEPCNT"))
     assert ("NAG303", 8) in codes(source.format(name="TCP_CORK"))
+
+
+def test_a_private_login_only_its_connect_calls_is_first_data():
+    # connect() makes the socket and calls self._login(), the only write: the login is the first
+    # data of each connection and the rest are frames the server pushes, so no request waits.
+    # The same login reached from a public method the user calls again (`relogin()`) is a
+    # request on a connection that has carried one before.
+    source = ("import socket\nimport struct\n\n\nclass FrameFeed:\n    def __init__(self, addr):\n"
+              "        self.addr = addr\n        self.sock = None\n\n"
+              "    def connect(self):\n        self.sock = socket.create_connection(self.addr)\n"
+              "        self._login()\n\n"
+              "    def _login(self):\n        self.sock.sendall(struct.pack('<II', 64, 0x3000) + b'user'.ljust(32, b'\\0'))\n\n"
+              "    def frame(self):\n        size, = struct.unpack('<I', self._exact(4))\n        return self._exact(size)\n\n"
+              "    def _exact(self, n):\n        data = b''\n        while len(data) < n:\n"
+              "            chunk = self.sock.recv(n - len(data))\n            if not chunk:\n"
+              "                raise ConnectionError('closed')\n            data += chunk\n        return data\n{more}")
+    assert ("NAG201", 11) not in codes(source.format(more=""))
+    assert ("NAG201", 11) in codes(source.format(more="\n    def relogin(self):\n        self._login()\n"))
+
+
+def test_a_reply_handed_over_by_a_semaphore_ends_the_request():
+    # A reader thread puts each reply on a list and releases a semaphore made with nothing to
+    # take; command() waits on it before it returns: speak() makes two exchanges, not one
+    # request in two pieces. A lock's acquire() waits for no one's reply.
+    source = ("import socket\nimport threading\n\n\nclass Speaker:\n    def __init__(self, addr):\n"
+              "        self.sock = socket.create_connection(addr)\n        self.replies = []\n"
+              "        self.ready = {made}\n"
+              "        threading.Thread(target=self._reader, daemon=True).start()\n\n"
+              "    def _reader(self):\n        for line in self.sock.makefile('rb'):\n"
+              "            self.replies.append(line)\n            self.ready.release()\n\n"
+              "    def _reply(self):\n        self.ready.acquire()\n        return self.replies.pop(0)\n\n"
+              "    def command(self, line):\n        self.sock.sendall(line + b'\\r\\n')\n        return self._reply()\n\n"
+              "    def speak(self, text):\n        self.command(b'SPEAK')\n        return self.command(text + b'\\r\\n.')\n")
+    assert ("NAG101", 27) not in codes(source.format(made="threading.Semaphore(0)"))
+    assert ("NAG101", 27) in codes(source.format(made="threading.Lock()"))
+
+
+@pytest.mark.parametrize("pause, delay, reported", [
+    ("self._delay(HOLD)", "1", False), ("self._delay(HOLD)", "0.01", True),
+    ("time.sleep(HOLD)", "1", False), ("time.sleep(HOLD)", "0.01", True)])
+def test_a_pause_between_pieces_by_a_spin_on_the_clock_or_a_module_constant(pause, delay, reported):
+    # a key press, a hand-written wait of HOLD seconds (a loop on time.time()) or a sleep, then
+    # the key-off: at a second apart, the press was ACKed before the key-off is written
+    source = ("import socket\nimport time\n\nHOLD = {delay}\n\n\nclass Remote:\n"
+              "    def __init__(self, addr):\n        self.sock = socket.create_connection(addr)\n\n"
+              "    def _delay(self, seconds):\n        start = time.time()\n"
+              "        while time.time() - start < seconds:\n            pass\n\n"
+              "    def press(self, key):\n        self.sock.sendall(b'DOWN ' + key)\n        {pause}\n"
+              "        self.sock.sendall(b'UP ' + key)\n        return self.sock.recv(16)\n")
+    assert (("NAG101", 19) in codes(source.format(pause=pause, delay=delay))) is reported
+
+
+def test_an_error_response_the_next_statement_closes_is_the_last():
+    # a 400 written, then `self.close()` (whose `if self.sock is not None:` the walk cannot
+    # decide) and return: no next request is read after it. Answered and served on, it is.
+    source = ("import socket\n\n\nclass Connection:\n    def __init__(self, sock):\n        self.sock = sock\n\n"
+              "    def close(self):\n        if self.sock is not None:\n            self.sock.close()\n"
+              "            self.sock = None\n\n"
+              "    def serve(self, handler):\n        while True:\n            request = self.sock.recv(1024)\n"
+              "            if not request:\n                return\n            if not request.startswith(b'GET '):\n"
+              "                self.sock.sendall(b'HTTP/1.1 400 Bad Request\\r\\n\\r\\n')\n                {after}\n"
+              "            handler(request)\n\n\n"
+              "def main(handler):\n    server = socket.create_server(('', 8000))\n    while True:\n"
+              "        sock, _ = server.accept()\n        Connection(sock).serve(handler)\n")
+    assert not any(code == "NAG202" for code, _ in codes(source.format(after="self.close()\n                return")))
+    assert ("NAG202", 27) in codes(source.format(after="continue"))

@@ -1061,3 +1061,30 @@ def test_triage_reads_a_module_for_the_socket_helpers_it_imports(tmp_path):
     assert check_file(str(user), Settings(fixes=False)).skipped == "no socket code"
     user.write_text("from .connection import Connection\n\n\nclass Tls(Connection):\n    pass\n")
     assert check_file(str(user), Settings(fixes=False)).skipped is None
+
+
+def test_a_kept_connection_is_shown_at_its_call_not_at_a_one_shot_one_before(tmp_path):
+    # connect() asks a one-shot startup connection for the port, closes it, then keeps a second
+    # one from the same factory of another module; both pass through the module's reader class.
+    # The finding is the kept one's, at its own call, not at the startup call before it.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "link.py").write_text(
+        "import json\nimport socket\n\n\nclass Reader:\n    def __init__(self, sock):\n        self.sock = sock\n\n"
+        "    def message(self):\n        return json.loads(self.sock.recv(4096))\n\n\n"
+        "def open_link(host, port):\n    sock = socket.create_connection((host, port), timeout=5)\n"
+        "    sock.settimeout(30)\n    return sock\n\n\n"
+        "def command(sock, reader, data):\n    sock.sendall(json.dumps(data).encode() + b'\\r\\n')\n"
+        "    return reader.message()\n")
+    robot = package / "robot.py"
+    robot.write_text(
+        "from .link import Reader, command, open_link\n\n\nclass Robot:\n    def __init__(self, host):\n"
+        "        self.host = host\n        self.sock = self.reader = None\n\n"
+        "    def connect(self):\n        startup = open_link(self.host, 16001)\n"
+        "        port = command(startup, Reader(startup), {'Communication': 'Connect'})['Port']\n"
+        "        startup.close()\n        self.sock = open_link(self.host, port)\n"
+        "        self.reader = Reader(self.sock)\n\n"
+        "    def move(self, x, y):\n        return command(self.sock, self.reader, {'Command': 'Move', 'X': x})\n")
+    result = check_file(str(robot), Settings(fixes=False))
+    assert _codes(result) == [(13, "NAG201")]

@@ -46,6 +46,9 @@ _READ_WRITE = ("buffered-rw", "raw-rw")  # makefile("rwb") roles: buffered, or e
 
 # waits for another thread or task: an Event's, a Condition's, a Barrier's, asyncio.wait_for
 _WAITS = frozenset({"wait", "wait_for"})
+_CLOCKS = frozenset({"time.time", "time.monotonic", "time.perf_counter"})
+_SEMAPHORES = frozenset(f"{module}.{kind}" for module in ("threading", "dummy_threading", "asyncio")
+                        for kind in ("Semaphore", "BoundedSemaphore"))
 # a socket's methods that neither send nor wait: on a channel (streams/channels.py) too
 _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "gettimeout", "fileno", "getpeername",
                                  "getsockname"})
@@ -360,6 +363,14 @@ class Walker:
         self._pending_by_use: dict = {}  # (Conn, chain) -> the Instance a root's parameter was typed by use
         self._pending_from: dict = {}  # (Conn, chain) -> the root function that left it unread
         self._by_use = None  # ... of the root being walked
+        # the root being walked is a private method the class's own methods call: they walk it
+        # with the connection's real history (made just before, or used before), which its own
+        # walk cannot know
+        self._walked_by_callers = False
+        # the names of the functions that spin on the clock, and id(function) -> the parameter
+        self._spinners: tuple | None = None
+        # method name -> (the classes of the methods that call it on self, its references)
+        self._self_calls: dict | None = None
         self._loop_keys: dict = {}  # (loop, call sites) -> key of a loop in an inlined helper
         self._flags: frozenset | None = None  # the instance flags paths keep (_tested_flags)
         self._touches = 0  # stream events seen so far (writes, reads, flushes, closes, options, creations)
@@ -413,6 +424,7 @@ class Walker:
                     and (dispatcher := self.resolver.dispatcher_stream(func.cls)) is not None:
                 fresh[dispatcher.conn] = frozenset({COLD})  # asyncore calls it once connected: first data
             self._by_use = next((p for p in params.values() if isinstance(p, Instance) and p.by_use), None)
+            self._walked_by_callers = not params and self._called_on_self_only(func)
             wrapped = self.index.wrapper_of(func) if not params else None
             for cls in [None, *self._overriding(func)]:
                 act = Activation(func, dict(params), cls=cls, literals=self._sentinel_defaults(func))
@@ -520,7 +532,8 @@ class Walker:
         # connects or is given what a server accepted, each exchange serving the next)
         for conn, read in list(self.result.exchanges.items()):
             for other in conn.alternatives:
-                self.result.exchanges.setdefault(other, read)
+                if other not in self.result.bracketed:  # (not one made and closed in one call)
+                    self.result.exchanges.setdefault(other, read)
                 other.nodelay = other.nodelay or conn.nodelay
                 other.optional_nodelay = other.optional_nodelay or conn.optional_nodelay
                 other.nodelay_setter = other.nodelay_setter or conn.nodelay_setter
@@ -881,6 +894,29 @@ class Walker:
                     related.update(id(k) for k in self.index.class_chain(cls))
             self._related = related
         return id(func.cls) in self._related
+
+    def _called_on_self_only(self, func: FunctionInfo) -> bool:
+        """A private method (`_authenticate`) that the code names only to call it on self
+        (`self._authenticate()`) in methods of its own class, at least once: never handed out,
+        stored, dispatched by name or run from a base class (whose walk would not reach it)."""
+        if not func.is_method or func.cls is None or not _private(func):
+            return False
+        if self._self_calls is None:
+            references: dict = {}
+            for node in ast.walk(self.index.module):
+                if type(node) is ast.Attribute:
+                    references[node.attr] = references.get(node.attr, 0) + 1
+                elif type(node) is ast.Constant and type(node.value) is str:  # (`getattr(self, "_x")`)
+                    references[node.value] = references.get(node.value, 0) + 1
+            callers: dict = {}  # name -> ids of the classes whose methods call self.name()
+            for caller in self.index.functions:
+                for call in self.calls(caller.node.body):
+                    if type(call.func) is ast.Attribute and type(call.func.value) is ast.Name \
+                            and call.func.value.id == "self":
+                        callers.setdefault(call.func.attr, []).append(id(caller.cls))
+            self._self_calls = {name: (classes, references.get(name, 0)) for name, classes in callers.items()}
+        classes, references = self._self_calls.get(func.name, ((), 0))
+        return bool(classes) and len(classes) == references and all(c == id(func.cls) for c in classes)
 
     def _answers_once(self, func: FunctionInfo, conn: Conn) -> bool:
         """An accepted connection handed to an object that reads its one request in this method,
@@ -1560,14 +1596,50 @@ class Walker:
         return values
 
     def _pauses(self, call: ast.Call, frame: _Frame) -> bool:
-        """`time.sleep(s)` (`await asyncio.sleep(s)`) for at least PAUSE seconds, a constant or
-        an attribute the class sets to one."""
-        if not call.args or self.imports.qualify(call.func) not in ("time.sleep", "asyncio.sleep"):
+        """`time.sleep(s)` (`await asyncio.sleep(s)`), or a helper of ours that spins on the clock
+        for s (`self._delay(s)`), for at least PAUSE seconds: a constant, a module constant or an
+        attribute the class sets to one."""
+        if not call.args:
             return False
-        # (`self.interval = 0.5` in __init__, the only value it is given)
-        values = self._kept_values(call.args[0], frame)
+        seconds = call.args[0] if self.imports.qualify(call.func) in ("time.sleep", "asyncio.sleep") \
+            else self._busy_wait_for(call, frame)
+        if seconds is None:
+            return False
+        # (`self.interval = 0.5` in __init__, the only value it is given; a module constant)
+        values = [self.index.consts.get(v.id, v) if type(v) is ast.Name else v
+                  for v in self._kept_values(seconds, frame)]
         return bool(values) and all(type(v) is ast.Constant and type(v.value) in (int, float) and v.value >= PAUSE
                                     for v in values)
+
+    def _busy_wait_for(self, call: ast.Call, frame: _Frame):
+        """What the call gives a helper of ours that does nothing but spin on the clock for one of
+        its parameters (`def _delay(self, seconds): start = time.time(); while time.time() -
+        start < seconds: pass`): that parameter's argument, else None."""
+        if self._spinners is None:
+            spinning = [(f, name) for f in self.index.functions if (name := self._spins_for(f)) is not None]
+            self._spinners = ({f.name for f, _ in spinning}, {id(f): name for f, name in spinning})
+        names, spinners = self._spinners
+        named = call.func.attr if type(call.func) is ast.Attribute else getattr(call.func, "id", None)
+        if named not in names:
+            return None
+        callee = self.resolver.callee(call, frame.act)
+        if callee is None or id(callee) not in spinners:
+            return None
+        params = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+        return dict(zip(params, positional(call))).get(spinners[id(callee)])
+
+    def _spins_for(self, func: FunctionInfo) -> str | None:
+        """The parameter a function spins on the clock for, its body one `while` on a clock
+        comparison with nothing but `pass` in it (and what comes before); else None."""
+        loops = [stmt for stmt in func.node.body if type(stmt) is ast.While]
+        if len(loops) != 1 or loops[0].orelse or any(type(s) is not ast.Pass for s in loops[0].body):
+            return None
+        test = loops[0].test
+        names = {n.id for n in ast.walk(test) if type(n) is ast.Name} & set(func.params)
+        if type(test) is not ast.Compare or len(names) != 1 or not any(
+                type(n) is ast.Call and self.imports.qualify(n.func) in _CLOCKS for n in ast.walk(test)):
+            return None
+        return names.pop()
 
     def _slept_after(self, call: ast.Call, frame: _Frame) -> bool:
         """Does the writing function sleep after this write, before it reads or returns (a
@@ -1576,6 +1648,20 @@ class Walker:
         if func is None or type(func.node.body) is not list:
             return False
         return pauses.slept_after(func.node.body, call, lambda c: self._pauses(c, frame), _READS)
+
+    def _closed_after(self, call: ast.Call, frame: _Frame) -> bool:
+        """Is the statement right after the write's a close of the written stream, or of the
+        object that holds it (an error page, then `self.close()`)? The last write on the
+        connection: nothing is exchanged after it."""
+        func = frame.act.func
+        receiver = dotted(call.func.value) if type(call.func) is ast.Attribute else None
+        if func is None or receiver is None or type(func.node.body) is not list:
+            return False
+        key = ("closed-after", id(call), id(func))
+        if key not in self._interesting:
+            owners = {receiver, receiver.rpartition(".")[0]} - {""}  # (`self.close()` closes what self holds)
+            self._interesting[key] = _closed_next(func.node.body, call, owners) is True
+        return self._interesting[key]
 
     def _waits_for_a_person(self, call: ast.Call) -> bool:
         """`input()`, a read of the process's standard input, or a prompt library's prompt
@@ -1787,9 +1873,11 @@ class Walker:
             return shadow(state)  # `session.expect(p)`: run by a base class that was not read
         if type(func) is ast.Attribute and func.attr not in _LOCAL_SOCKET_CALLS and self._on_channel(func.value, frame):
             return shadow(state)  # `chan.exec_command(c)`: a channel request, maybe answered
-        if type(func) is ast.Attribute and func.attr in _WAITS:
-            # `request.response_event.wait(timeout)`: blocked until another thread (a reader)
-            # acts, often on the peer's answer: the writes before may have been answered. A
+        if type(func) is ast.Attribute and (func.attr in _WAITS or func.attr == "acquire"
+                                            and self._signal_semaphore(func.value, frame.act)):
+            # `request.response_event.wait(timeout)`, `self._reply_ready.acquire()`: blocked until
+            # another thread (a reader) acts, often on the peer's answer: the writes before may
+            # have been answered. A
             # connection this call made and still holds is another thread's meanwhile (an I/O
             # thread's `await self._closed.wait()` while callbacks exchange on it): no one exchange
             if state is not None and func.attr == "wait":
@@ -1804,6 +1892,24 @@ class Walker:
             return self.inline(init, call, state, frame, on_instance=True, instance_cls=built)
         self.spawned(call, state, frame)
         return state
+
+    def _signal_semaphore(self, held, act: Activation) -> bool:
+        """Is held a semaphore made with nothing to take (`self._reply_ready =
+        threading.Semaphore(0)`, every binding of the name)? Its acquire() waits until another
+        thread releases it, a reader thread once a reply is in: not a lock around a write."""
+        key = dotted(held)
+        if key is None or act.func is None:
+            return False
+        if key.startswith("self.") and key.count(".") == 1:
+            cls = act.self_cls or act.func.cls
+            bindings = self.index.self_bindings(cls, key) if cls is not None else []
+        elif "." not in key:
+            bindings = act.func.bindings.get(key) or self.index.module_bindings.get(key, [])
+        else:
+            return False
+        return bool(bindings) and all(
+            b.index is None and type(b.value) is ast.Call and len(b.value.args) == 1 and is_const(b.value.args[0], 0)
+            and (self.imports.qualify(b.value.func) or "") in _SEMAPHORES for b in bindings)
 
     def _inherited_unread(self, func: ast.Attribute, frame: _Frame) -> bool:
         """Is the method called on a wrapper object of ours whose class lacks it but has a base
@@ -2248,7 +2354,8 @@ class Walker:
             outer.funcs.add(id(callee))
         self._inlined[key] = (out, began, len(self._journal),
                               None if walk.tainted else (frozenset(walk.funcs | {id(callee)}), walk.depth - walk.base))
-        if shared is not None and not walk.tainted:
+        if shared is not None and not walk.tainted and not self._walked_by_callers:
+            # (a walk under such a root records no kept write: not one to replay elsewhere)
             self._keep_replay(shared, walk, state, out, sites, callee, self.steps - steps, self._touches - touches,
                               around)
         return out
@@ -2494,6 +2601,10 @@ class Walker:
                         and self._queued_replies(target.value, _Frame(Activation(func, cls=func.cls))) is not None:
                     found = True  # `return self.replies.get(timeout=5)`: the reply a reader thread queued
                     break
+                if type(target) is ast.Attribute and target.attr == "acquire" and methods is STREAM_METHODS \
+                        and self._signal_semaphore(target.value, Activation(func, cls=func.cls)):
+                    found = True  # `self._reply_ready.acquire()`: a reader thread has the reply
+                    break
                 if type(target) is ast.Name and target.id == "iter" and self._iter_reader(call) is not None:
                     found = True  # `iter(functools.partial(rfile.read, 1), b"")`: reads each turn
                     break
@@ -2633,8 +2744,9 @@ class Walker:
             self.result.retry_loops.update((id(self.result.loop_nodes.get(key)), id(call)) for key in self._loops(frame))
         new = set()
         chains = self._chains(state, conn)
+        last = self._closed_after(call, frame)
         if conn not in self.result.kept_writes and any(c[6] for c in chains) and not self._paced(event) \
-                and not self._slept_after(call, frame):
+                and not self._slept_after(call, frame) and not self._walked_by_callers and not last:
             self.result.kept_writes[conn] = call
         for chain in chains:
             first, second, count, dirty, cork, flag, _, _, _ = chain
@@ -2650,6 +2762,11 @@ class Walker:
             else:
                 self._mark_across(chain, event)
                 new.add(_wire(chain, event, self.result.loop_nodes))
+        if last:
+            # closed next (an error page, then `self.close()`), also where the walk cannot tell that
+            # the close reaches it (`if self.sock is not None: self.sock.close()`): no next request
+            # or reply is read after this write
+            new = {chain[:6] + (CLOSING,) + chain[7:] for chain in new}
         return {**state, conn: frozenset(new)}
 
     def _forwarded(self, value, call, frame: _Frame, conn: Conn) -> str | None:
@@ -4132,6 +4249,34 @@ def _rest_of(call, earlier, frame) -> bool:
 def _project_name(qualified: str | None) -> bool:
     """Is the qualified name one of a project or package module (not the standard library's)?"""
     return qualified is not None and "." in qualified and qualified.split(".")[0] not in sys.stdlib_module_names
+
+
+def _closed_next(body: list, call: ast.Call, owners: set) -> bool | None:
+    """Is the statement that runs after the one holding `call` `<owner>.close()` (or
+    `.shutdown(...)`, awaited or not)? That statement is the next one of its block, or, past the
+    end of an `if`, `with` or `try` body, the next one after that statement. None: the block
+    ends first."""
+    for at, stmt in enumerate(body):
+        if not contains(stmt, call):
+            continue
+        blocks = child_blocks(stmt)
+        inner = next((block for block in blocks if any(contains(s, call) for s in block)), None)
+        if inner is not None:
+            found = _closed_next(inner, call, owners)
+            passes = type(stmt) is ast.If or type(stmt) in WITHS or type(stmt) in TRIES and inner is not stmt.body \
+                and inner is not stmt.finalbody and not stmt.finalbody
+            if found is not None or not passes:
+                return bool(found)  # (a loop's next turn, or a `finally:` runs first)
+        elif blocks:
+            return False  # (in a header: its bodies run next)
+        if at + 1 == len(body):
+            return None
+        following = body[at + 1]
+        value = following.value if type(following) is ast.Expr else None
+        value = value.value if type(value) is ast.Await else value
+        return type(value) is ast.Call and type(value.func) is ast.Attribute \
+            and value.func.attr in ("close", "shutdown") and dotted(value.func.value) in owners
+    return None
 
 
 def shadow(state):
