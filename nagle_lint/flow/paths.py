@@ -23,8 +23,8 @@ from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
                                      is_connection, return_statements, returns_but_none, returns_new, unbound_on_self, yields_once)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, picked_method, shown
-from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, argument, args_of, default_of, is_const,
-                              is_int, is_str, params_of, positional)
+from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, argument, args_of, branches, default_of,
+                              is_const, is_int, is_str, params_of, positional)
 
 # calls that make a connection or a stream out of another, or close it at the end of a `with`
 _MAKERS = frozenset({"accept", "wrap_socket", "makefile", "closing", "dup", "detach", "fromfd"})
@@ -903,11 +903,12 @@ class Walker:
             return False
         if self._self_calls is None:
             references: dict = {}
-            for node in ast.walk(self.index.module):
+            for node in branches(self.index.module):
                 if type(node) is ast.Attribute:
                     references[node.attr] = references.get(node.attr, 0) + 1
-                elif type(node) is ast.Constant and type(node.value) is str:  # (`getattr(self, "_x")`)
-                    references[node.value] = references.get(node.value, 0) + 1
+                elif type(node) is ast.Call and len(node.args) > 1 and type(node.args[1]) is ast.Constant \
+                        and type(node.args[1].value) is str:  # (`getattr(self, "_x")`)
+                    references[node.args[1].value] = references.get(node.args[1].value, 0) + 1
             callers: dict = {}  # name -> ids of the classes whose methods call self.name()
             for caller in self.index.functions:
                 for call in self.calls(caller.node.body):
@@ -3889,11 +3890,11 @@ def _bound_inside(stmt) -> frozenset:
     return frozenset(names)
 
 
-def _agree_after(params: dict, branches: list, same=lambda a, b: a is b) -> None:
+def _agree_after(params: dict, arms: list, same=lambda a, b: a is b) -> None:
     """What names are bound to after an if: what every branch that goes on agrees on (a branch
     that returns or raises does not); a name they bind differently is resolved from all its
-    assignments again."""
-    going_on = [bound for bound, state in branches if state is not None] or [bound for bound, _ in branches]
+    assignments again. arms: (bindings, state) per branch."""
+    going_on = [bound for bound, state in arms if state is not None] or [bound for bound, _ in arms]
     params.clear()
     for key in set().union(*going_on):
         if all(key in bound for bound in going_on):
