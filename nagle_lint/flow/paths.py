@@ -1651,9 +1651,9 @@ class Walker:
         return pauses.slept_after(func.node.body, call, lambda c: self._pauses(c, frame), _READS)
 
     def _closed_after(self, call: ast.Call, frame: _Frame) -> bool:
-        """Is the statement right after the write's a close of the written stream, or of the
-        object that holds it (an error page, then `self.close()`)? The last write on the
-        connection: nothing is exchanged after it."""
+        """Is the statement that runs right after the write's a close of the written stream, or
+        of the object that holds it (an error page, then `self.close()`)? The last write on the
+        connection: nothing is exchanged after it. (_closed_next)"""
         func = frame.act.func
         receiver = dotted(call.func.value) if type(call.func) is ast.Attribute else None
         if func is None or receiver is None or type(func.node.body) is not list:
@@ -1878,9 +1878,9 @@ class Walker:
                                             and self._signal_semaphore(func.value, frame.act)):
             # `request.response_event.wait(timeout)`, `self._reply_ready.acquire()`: blocked until
             # another thread (a reader) acts, often on the peer's answer: the writes before may
-            # have been answered. A
-            # connection this call made and still holds is another thread's meanwhile (an I/O
-            # thread's `await self._closed.wait()` while callbacks exchange on it): no one exchange
+            # have been answered. A connection this call made and still holds is another thread's
+            # meanwhile (an I/O thread's `await self._closed.wait()` while callbacks exchange on
+            # it): no one exchange
             if state is not None and func.attr == "wait":
                 self._lent_out.update(c for c in self._made_here if c in state and not _is_closed(state[c]))
             return shadow(state)
@@ -4264,10 +4264,12 @@ def _closed_next(body: list, call: ast.Call, owners: set) -> bool | None:
         inner = next((block for block in blocks if any(contains(s, call) for s in block)), None)
         if inner is not None:
             found = _closed_next(inner, call, owners)
-            passes = type(stmt) is ast.If or type(stmt) in WITHS or type(stmt) in TRIES and inner is not stmt.body \
-                and inner is not stmt.finalbody and not stmt.finalbody
+            # (past the end of a loop's body its next turn runs; past a `try:` body its `else:`,
+            # past a handler its `finally:`)
+            passes = type(stmt) is ast.If or type(stmt) in WITHS \
+                or (type(stmt) in TRIES and inner is not stmt.body and not stmt.finalbody)
             if found is not None or not passes:
-                return bool(found)  # (a loop's next turn, or a `finally:` runs first)
+                return bool(found)
         elif blocks:
             return False  # (in a header: its bodies run next)
         if at + 1 == len(body):
