@@ -1626,8 +1626,8 @@ class Walker:
         callee = self.resolver.callee(call, frame.act)
         if callee is None or id(callee) not in spinners:
             return None
-        params = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
-        return dict(zip(params, positional(call))).get(spinners[id(callee)])
+        names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+        return _given_args(names, call, callee.keyword_only).get(spinners[id(callee)])
 
     def _spins_for(self, func: FunctionInfo) -> str | None:
         """The parameter a function spins on the clock for, its body one `while` on a clock
