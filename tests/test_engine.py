@@ -6240,3 +6240,85 @@ def test_an_error_response_the_next_statement_closes_is_the_last():
               "        sock, _ = server.accept()\n        Connection(sock).serve(handler)\n")
     assert not any(code == "NAG202" for code, _ in codes(source.format(after="self.close()\n                return")))
     assert ("NAG202", 27) in codes(source.format(after="continue"))
+
+
+@pytest.mark.parametrize("family, reported", [("socket.AF_INET", True), ("socket.AF_UNIX", False)])
+def test_a_listener_family_from_a_tuple_a_helper_returns_and_its_type_per_caller(family, reported):
+    # `family, address = bind_params(host)` with each return a tuple written out, and one
+    # listening helper called for SOCK_STREAM and for SOCK_DGRAM: the stream call's socket is
+    # TCP (or AF_UNIX) by that tuple, whatever the datagram call makes
+    source = ("import socket\n\n\ndef bind_params(host):\n    if host == 'any':\n"
+              "        return {family}, ''\n    return {family}, host\n\n\n"
+              "def listening(kind, host, port):\n    family, bind_host = bind_params(host)\n"
+              "    sock = socket.socket(family, kind)\n    sock.bind((bind_host, port))\n    return sock\n\n\n"
+              "def serve(host, port):\n    tcp = listening(socket.SOCK_STREAM, host, port)\n"
+              "    udp = listening(socket.SOCK_DGRAM, host, port)\n    tcp.listen(5)\n    while True:\n"
+              "        conn, _ = tcp.accept()\n        while True:\n            request = conn.recv(4096)\n"
+              "            if not request:\n                break\n            conn.send(b'ACK')\n"
+              "            conn.send(request)\n        conn.close()\n")
+    found = codes(source.format(family=family))
+    assert (("NAG102", 28) in found) is reported
+    assert not any(code == "NAG102" and line != 28 for code, line in found)
+
+
+@pytest.mark.parametrize("helper_keeps, reported", [(False, False), (True, True)])
+def test_a_one_call_connection_read_through_helpers_keeps_its_fixed_sequence(helper_keeps, reported):
+    # a handshake, its answer, one request, its answer, on a connection made in the call; the
+    # answers are read by helpers the socket is handed to. Nothing is in flight when a request
+    # is written, unless a helper files the socket where later code writes to it.
+    source = ("import socket\n\nOPEN = []\n\n\ndef recv_exact(sock, n):\n    data = b''\n"
+              "    while len(data) < n:\n        data += sock.recv(n - len(data))\n    return data\n\n\n"
+              "def read_frame(sock):\n    {keep}\n    return recv_exact(sock, 8)\n\n\n"
+              "def exchange(addr, request):\n    sock = socket.create_connection(addr)\n"
+              "    sock.sendall(b'HELLO')\n    read_frame(sock)\n    sock.sendall(request)\n"
+              "    return read_frame(sock)\n")
+    keep = "OPEN.append(sock)" if helper_keeps else "pass"
+    assert (("NAG201", 19) in codes(source.format(keep=keep))) is reported
+
+
+@pytest.mark.parametrize("answers, reported", [("[reply]", False), ("[b'ACK', reply]", True)])
+def test_a_loop_over_a_list_of_one_answer_at_most_is_no_write_loop(answers, reported):
+    # a dispatcher that returns `[reply]` or `[]`: the loop writes one message per request
+    source = ("import socket\n\n\nclass Server:\n    def dispatch(self, request):\n"
+              "        if request.startswith(b'?'):\n            reply = request[1:]\n"
+              "            return {answers}\n        return []\n\n"
+              "    def serve(self, port):\n        listener = socket.create_server(('', port))\n"
+              "        while True:\n            conn, _ = listener.accept()\n            while True:\n"
+              "                request = conn.recv(1024)\n                if not request:\n                    break\n"
+              "                answers = self.dispatch(request)\n                for answer in answers:\n"
+              "                    conn.sendall(answer)\n")
+    assert (("NAG103", 21) in codes(source.format(answers=answers))) is reported
+
+
+@pytest.mark.parametrize("pause, reported", [
+    ("time.sleep(self.timings.hold)", False), ("time.sleep(self.hold_ms / 1000)", False),
+    ("time.sleep(self.hold)", True), ("time.sleep(0.01)", True)])
+def test_a_sleep_for_a_duration_read_from_elsewhere_is_a_pause(pause, reported):
+    # a key press, a sleep, the key release: a duration the code reads from a settings object
+    # is a pause its author put between the writes; one known to be shorter than the delayed
+    # ACK (`self.hold = 0.01`, a literal) is not
+    source = ("import socket\nimport time\n\nfrom settings import Timings\n\n\nclass Remote:\n"
+              "    def __init__(self, addr, timings=None):\n        self.sock = socket.create_connection(addr)\n"
+              "        self.timings = timings or Timings()\n        self.hold = 0.01\n"
+              "        self.hold_ms = self.timings.hold_ms\n\n"
+              "    def press(self, key):\n        self.sock.sendall(b'DOWN ' + key)\n        {pause}\n"
+              "        self.sock.sendall(b'UP ' + key)\n        return self.sock.recv(16)\n")
+    assert (("NAG101", 17) in codes(source.format(pause=pause))) is reported
+
+
+@pytest.mark.parametrize("use, reported", [("fixed", False), ("kept", True)])
+def test_a_factory_with_a_none_placeholder_makes_a_connection_per_call(use, reported):
+    # `sock = None` before the `try:` that makes and connects it is no kept connection: each
+    # call of the factory makes its own. A call that uses its connection for a login and one
+    # packet, then closes it, is a fixed sequence; one that keeps it on self is reused.
+    source = ("import socket\n\n\nclass Uploader:\n    def _connect(self, addr):\n        sock = None\n"
+              "        try:\n            sock = socket.socket()\n            sock.connect(addr)\n"
+              "        except OSError:\n            if sock is not None:\n                sock.close()\n"
+              "            raise\n        return sock\n\n"
+              "    def _send(self, sock, msg):\n        sock.send(msg)\n        return sock.recv(1024)\n\n"
+              "    def post(self, addr, login, packet):\n        {bind}\n        try:\n"
+              "            self._send(sock, login)\n            return self._send(sock, packet)\n"
+              "        finally:\n            {close}\n")
+    bind, close = ("sock = self._connect(addr)", "sock.close()") if use == "fixed" else \
+        ("sock = self.sock = self._connect(addr)", "pass")
+    assert (("NAG201", 8) in codes(source.format(bind=bind, close=close))) is reported

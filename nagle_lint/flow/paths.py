@@ -1305,7 +1305,7 @@ class Walker:
             # `while conn.recv(4096): pass` after a response: waiting for the peer's EOF, not
             # for a next request; the connection ends there
             return self.close_conn(state, drained)
-        if self._lent_once(stmt, frame):
+        if self._lent_once(stmt, frame) or self._one_item_at_most(stmt, frame):
             return self._lent(stmt, state, frame)
         loop = _Loop(stmt, self._loop_key(stmt, frame))
         self.result.loop_nodes[loop.key] = stmt
@@ -1378,6 +1378,19 @@ class Walker:
             return False
         callee = self.resolver.callee(stmt.iter, frame.act)
         return callee is not None and self._memo(yields_once, callee)
+
+    def _one_item_at_most(self, stmt, frame: _Frame) -> bool:
+        """Does a `for` iterate what a helper of ours returns, on every path a list or tuple
+        written out with at most one item (`return [response]`, `return []`)? The body runs at
+        most once: one write, no write loop."""
+        if type(stmt) not in FOR_LOOPS or _leaves_loop(stmt.body) or frame.act.func is None:
+            return False
+        value = stmt.iter
+        if type(value) is ast.Name:  # `responses = self._dispatch(msg)`, then `for r in responses:`
+            bindings = frame.act.func.bindings.get(value.id, ())
+            value = bindings[0].value if len(bindings) == 1 and bindings[0].index is None else None
+        callee = self.resolver.callee(value, frame.act) if type(value) is ast.Call else None
+        return callee is not None and self._memo(_returns_one_item_at_most, callee)
 
     def _lent(self, stmt, state, frame: _Frame):
         """`for sock in self.socket():` over a generator that yields its kept connection once
@@ -1609,7 +1622,9 @@ class Walker:
         # (`self.interval = 0.5` in __init__, the only value it is given; a module constant)
         values = [self.index.consts.get(v.id, v) if type(v) is ast.Name else v
                   for v in self._kept_values(seconds, frame)]
-        return bool(values) and all(type(v) is ast.Constant and type(v.value) in (int, float) and v.value >= PAUSE
+        # (a duration the code reads from elsewhere, `self._timings.click_hold`, is a pause the
+        # author chose to put between the writes; a known one shorter than PAUSE is not)
+        return bool(values) and all(type(v) is not ast.Constant or type(v.value) in (int, float) and v.value >= PAUSE
                                     for v in values)
 
     def _busy_wait_for(self, call: ast.Call, frame: _Frame):
@@ -2957,7 +2972,7 @@ class Walker:
                 if _better_read(self.result.exchanges.get(conn), node):
                     self.result.exchanges[conn] = node
                 fixed = not recurs and count == 1 and not self._later_turns and conn in self._made_here \
-                    and conn.origin_func in self.stack and self._stays_local(conn.origin_func, conn)
+                    and self._stays_local(self._maker_walked(conn), conn)
                 self._fixed_exchanges[conn] = self._fixed_exchanges.get(conn, True) and fixed
             elif count >= 1 and conn in self._made_here and conn not in self._first_exchanges and not self._paced(first):
                 self._first_exchanges[conn] = node
@@ -3117,19 +3132,59 @@ class Walker:
                 state[sibling] = cold  # (also on a loop's later turn: the name holds this one now)
         return state
 
-    def _stays_local(self, func: FunctionInfo, conn: Conn) -> bool:
-        """Was the connection made in this function, bound once to local names that the function
-        uses for nothing but calling their methods (not returned, kept, wrapped or handed on)?"""
-        key = ("stays-local", id(func), id(conn.origin))
+    def _maker_walked(self, conn: Conn) -> FunctionInfo | None:
+        """The function of the walk's stack that made the connection: where its socket was
+        made, or, for one a factory of ours makes on each call, the function holding that call."""
+        if conn.origin_func in self.stack:
+            return conn.origin_func
+        if conn.base is not None and type(conn.site) is ast.Call:
+            return next((f for f in reversed(self.stack) if contains(f.node, conn.site)), None)
+        return None
+
+    def _stays_local(self, func: FunctionInfo | None, conn: Conn) -> bool:
+        """Was the connection made in this function (by a socket call, or by a call of a factory
+        of ours that makes one each time), bound once to local names that the function uses for
+        nothing but calling their methods or handing them to helpers that do the same (not
+        returned, kept, wrapped or handed on)?"""
+        made = conn.origin if conn.origin_func is func else conn.site if conn.base is not None else None
+        if func is None or made is None:
+            return False
+        key = ("stays-local", id(func), id(made))
         if key in self._interesting:
             return self._interesting[key]
         found = False
-        if conn.origin_func is func and type(conn.origin) is ast.Call and type(func.node) is not ast.Module:
-            names = {name for name, bindings in func.bindings.items() if any(b.value is conn.origin for b in bindings)}
-            found = bool(names) and all(len(func.bindings[name]) == 1 for name in names) \
-                and _only_methods_called(func.node, names)
+        if type(made) is ast.Call and type(func.node) is not ast.Module:
+            names = {name for name, bindings in func.bindings.items() if any(b.value is made for b in bindings)}
+            # (`sock = self.sock = connect()`: kept on the object as well)
+            kept = any(type(node) in (ast.Assign, ast.AnnAssign, ast.NamedExpr) and node.value is made
+                       and any(type(t) is not ast.Name for t in _targets(node)) for node in ast.walk(func.node))
+            found = bool(names) and not kept and all(len(func.bindings[name]) == 1 for name in names) \
+                and self._used_in_place(func, names)
         self._interesting[key] = found
         return found
+
+    def _used_in_place(self, func: FunctionInfo, names: set, depth: int = 0) -> bool:
+        """Is each load of these names the receiver of a call of one of their own I/O or option
+        methods (`s.send(b)`, not `s.makefile()`), or an argument of a helper of ours that uses
+        its parameter only so in turn (`_recv_exact(sock, 8)`: read there, kept nowhere)?"""
+        called = {id(n.func.value) for n in ast.walk(func.node)
+                  if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr in _KEEPING_METHODS}
+        handed = {id(value): (n, where) for n in ast.walk(func.node) if type(n) is ast.Call
+                  for where, value in [*enumerate(n.args), *((k.arg, k.value) for k in n.keywords)]
+                  if type(value) is ast.Name and value.id in names}
+        for node in ast.walk(func.node):
+            if type(node) is not ast.Name or node.id not in names or type(node.ctx) is not ast.Load \
+                    or id(node) in called:
+                continue
+            call, where = handed.get(id(node), (None, None))
+            callee = self.resolver.callee(call, Activation(func)) if call is not None and depth < 3 else None
+            if callee is None or callee is func or type(callee.node) is ast.Module:
+                return False
+            params = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+            param = where if type(where) is str else params[where] if type(where) is int and where < len(params) else None
+            if param not in params or param in callee.bindings or not self._used_in_place(callee, {param}, depth + 1):
+                return False
+        return True
 
     def _handed_on(self, func: FunctionInfo, conn: Conn) -> bool:
         """Does the root give the connection it made back to a caller outside the module
@@ -3950,6 +4005,13 @@ def _targets(node) -> list:
     return [node.target]
 
 
+def _returns_one_item_at_most(func: FunctionInfo) -> bool:
+    values = [ret.value for ret in return_statements(func.node)]
+    return bool(values) and all(type(v) in (ast.List, ast.Tuple) and len(v.elts) <= 1
+                                and not any(type(e) is ast.Starred for e in v.elts) for v in values) \
+        and not any(type(n) in (ast.Yield, ast.YieldFrom) for n in ast.walk(func.node))
+
+
 def _leaves_loop(body: list) -> bool:
     """Does a loop body `break` or `continue` (not an inner loop's)?"""
     stack = list(body)
@@ -4026,15 +4088,6 @@ def _guards_a_write(func: FunctionInfo, name: str) -> bool:
 _KEEPING_METHODS = (STREAM_METHODS | C.TELNET_READS) - {"makefile"} | {
     "connect", "connect_ex", "settimeout", "setblocking", "gettimeout", "getsockopt", "getpeername", "getsockname",
     "bind", "shutdown"}
-
-
-def _only_methods_called(node, names: set) -> bool:
-    """Is each load of these names in the function the receiver of a call of one of their own
-    I/O or option methods (`s.send(b)`, not `s.makefile()`)?"""
-    called = {id(n.func.value) for n in ast.walk(node)
-              if type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr in _KEEPING_METHODS}
-    return all(id(n) in called for n in ast.walk(node)
-               if type(n) is ast.Name and n.id in names and type(n.ctx) is ast.Load)
 
 
 def _repeats_in_loop(conn: Conn, read_loops: tuple, write_loops: tuple) -> bool:

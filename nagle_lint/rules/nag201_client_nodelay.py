@@ -12,8 +12,10 @@ piece on as it arrives, so a piece sent before the server ACKs the one before wa
 A client whose requests are lines someone types (each written after `input()` or a read of
 `sys.stdin`, or of an attribute set to it, or a prompt: `getpass.getpass()`, `click.prompt()`, a
 prompt_toolkit session's `prompt()`; on the same turn of its loop) is not: it goes at the person's pace, one write per
-line, and 40 ms between keystrokes is not felt. Nor is a connection a function makes and keeps
-to itself (not returned, stored, wrapped or handed on) for a fixed sequence of exchanges, no loop
+line, and 40 ms between keystrokes is not felt. Nor is a connection a function makes (itself,
+or through a factory of the module that makes a new one on each call) and keeps to itself (not
+returned, stored, wrapped or handed on; handed to a function of the module that only reads or
+writes it, `read_frame(sock)`, is still to itself) for a fixed sequence of exchanges, no loop
 repeating them, each request one write (a login, then one command): every request is written
 after the previous reply was read, so nothing is in flight for Nagle to wait on.
 

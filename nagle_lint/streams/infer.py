@@ -148,6 +148,8 @@ class Activation:
     given: frozenset = frozenset()
     # a decorator's wrapper walked around the method it decorates: its parameter -> the method
     wrapped: dict = field(default_factory=dict)
+    # resolved for one call: parameter -> (the argument, the caller's activation)
+    args: dict = field(default_factory=dict)
 
     @property
     def self_cls(self) -> ClassInfo | None:
@@ -959,6 +961,10 @@ class Resolver:
         callee = self.callee(call, act)
         if callee is not None and index is None:
             found = self._returned(callee, depth)
+            if found is None and act is not None and depth < 8 and self._socket_params(callee):
+                # `create_listening_socket(SOCK_STREAM, host, port)` beside a SOCK_DGRAM call of the
+                # same helper: the socket it makes for this call's arguments
+                found = self._returned_for(callee, call, act, depth)
             if isinstance(found, Stream) and (self._makes_each_call(callee, found.conn)
                                               or self._hands_back_fresh(callee, depth)):
                 return self._made_by_call(found, call, _first_made(found.conn, callee))
@@ -1392,11 +1398,36 @@ class Resolver:
                 out.append((binding.value, act))
                 continue
             column = index_column(binding.index)
-            found = self._row_column(binding.value, column, act) if column is not None else None
+            found = self._row_column(binding.value, column, act) if column is not None \
+                else self._unpacked(binding.value, binding.index, act) if binding.index >= 0 else None
             if found is None:
                 return None
             out += found
         return out
+
+    def _unpacked(self, value, index: int, act: Activation | None, depth: int = 0) -> list | None:
+        """Element `index` of a tuple target's value, as (expression, activation) pairs: of a
+        tuple literal, or of every tuple a helper of ours returns (`family, host, dual =
+        resolve_bind_params(host)` with each return `AF_INET6, ...` or `AF_INET, ...`)."""
+        if type(value) is ast.Await:
+            value = value.value
+        if type(value) in (ast.Tuple, ast.List):
+            elts = value.elts
+            if any(type(e) is ast.Starred for e in elts[:index + 1]) or index >= len(elts):
+                return None
+            return [(elts[index], act)]
+        if type(value) is not ast.Call or depth > 2:
+            return None
+        callee = self.callee(value, act)
+        if callee is None or type(callee.node) is ast.Module or any(True for _ in _yielded(callee.node)):
+            return None
+        out = []
+        for ret in return_statements(callee.node):
+            found = self._unpacked(ret.value, index, Activation(callee), depth + 1) if ret.value is not None else None
+            if found is None:
+                return None
+            out += found
+        return out or None
 
     def _rows(self, value, act: Activation | None, depth: int) -> list | None:
         """The rows an iterated value yields: tuple literals (as lists of their elements) or the
@@ -1460,6 +1491,8 @@ class Resolver:
         names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
         if expr.id not in names or expr.id in func.bindings:
             return None
+        if expr.id in act.args:
+            return [act.args[expr.id]]
         position = param_position(func, names, expr.id)
         out = []
         # (a constructor's callers name the class: `ServerSocket(host, port, AF_UNIX)`)
@@ -1917,6 +1950,37 @@ class Resolver:
                 found.conn.maybe_unix = True
             return found
         return self._memo(self.class_memo, ("returns", id(callee)), compute)
+
+    def _returned_for(self, callee: FunctionInfo, call: ast.Call, act: Activation, depth: int):
+        """What a helper returns for one call, when the family or type of the socket it makes
+        is a parameter its callers give different values (TCP here, UDP there); else None."""
+        def compute():
+            names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+            given = {}
+            for name in self._socket_params(callee):
+                position = param_position(callee, names, name)
+                value = _arg(call, position, name)
+                if value is None:
+                    return None
+                given[name] = (value, act)
+            values = [node.value for node in return_statements(callee.node)
+                      if node.value is not None and not is_const(node.value, None)]
+            inner = Activation(callee, args=given)
+            found = merge([self.resolve(v, inner, None, depth + 1) for v in values]) if values else None
+            return found if isinstance(found, Stream) else None
+        return self._memo(self.class_memo, ("returns-for", id(callee), id(call)), compute)
+
+    def _socket_params(self, callee: FunctionInfo) -> set:
+        """The parameters a helper hands `socket.socket()` as its family or type."""
+        def compute():
+            names = set(callee.params) - {"self", "cls"}
+            found = set()
+            for node in _calls_outside_defs(callee.node.body):
+                if self.imports.qualify(node.func) == "socket.socket":
+                    found |= {a.id for a in (_arg(node, 0, "family"), _arg(node, 1, "type"))
+                              if type(a) is ast.Name and a.id in names and a.id not in callee.bindings}
+            return found
+        return self._memo(self.class_memo, ("socket-params", id(callee)), compute)
 
     def _yields(self, callee: FunctionInfo, depth: int):
         """What iterating a generator of ours gives (or a `with` on a @contextmanager): what it
@@ -2661,7 +2725,9 @@ def returns_new(callee: FunctionInfo, *origins) -> bool:
     for ret in returns:
         if type(ret) is ast.Name and ret.id in callee.params:
             return False  # (a parameter handed back, wrapped or not, is the caller's connection)
-        made = [b.value for b in callee.bindings.get(ret.id, ())] if type(ret) is ast.Name else [ret]
+        # (`sock = None` before the `try:` that makes it: no connection, not a kept one)
+        made = [b.value for b in callee.bindings.get(ret.id, ()) if not is_const(b.value, None)] \
+            if type(ret) is ast.Name else [ret]
         if not made or not all(any(contains(v, origin) for origin in origins) or _rewraps(v, ret) for v in made):
             return False
     return True
