@@ -6322,3 +6322,19 @@ def test_a_factory_with_a_none_placeholder_makes_a_connection_per_call(use, repo
     bind, close = ("sock = self._connect(addr)", "sock.close()") if use == "fixed" else \
         ("sock = self.sock = self._connect(addr)", "pass")
     assert (("NAG201", 8) in codes(source.format(bind=bind, close=close))) is reported
+
+
+@pytest.mark.parametrize("used, reported", [("StreamLink", True), ("DatagramLink", False)])
+def test_a_socket_type_a_subclass_constructor_hands_its_base(used, reported):
+    # the base keeps `self.type = kind` and opens `socket.socket(AF_INET, self.type)`; one
+    # subclass hands it SOCK_STREAM through `super().__init__`, another SOCK_DGRAM: the
+    # stream subclass's kept link is TCP, whatever its sibling makes
+    source = ("import socket\n\n\nclass Link:\n    def __init__(self, addr, kind):\n        self.addr = addr\n"
+              "        self.type = kind\n        self.sock = None\n\n"
+              "    def open(self):\n        self.sock = socket.socket(socket.AF_INET, self.type)\n"
+              "        self.sock.connect(self.addr)\n\n"
+              "    def command(self, frame):\n        self.sock.sendall(frame)\n        return self.sock.recv(64)\n\n\n"
+              "class StreamLink(Link):\n    def __init__(self, addr):\n        super().__init__(addr, socket.SOCK_STREAM)\n\n\n"
+              "class DatagramLink(Link):\n    def __init__(self, addr):\n        super().__init__(addr, socket.SOCK_DGRAM)\n\n\n"
+              "def main(addr):\n    link = {used}(addr)\n    link.open()\n    while True:\n        link.command(b'STATUS')\n")
+    assert (("NAG201", 11) in codes(source.format(used=used))) is reported

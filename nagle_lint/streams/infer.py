@@ -1361,7 +1361,9 @@ class Resolver:
             return None
         found = []
         for b in self.index.self_bindings(cls, key):
-            where = Activation(b.func) if b.func is not None else None
+            # (run for an instance of cls: `self.type = adapter_type` in a base's constructor is
+            # what cls's own constructor hands it, `super().__init__(a, p, SOCK_STREAM)`)
+            where = Activation(b.func, cls=cls if b.func.cls is not cls else None) if b.func is not None else None
             # `(self.family, kind, proto, _, addr) = info` with info a getaddrinfo row: its own value
             if b.index is None or self._from_getaddrinfo(b.value, where):
                 found.append((b.value, where))
@@ -1498,8 +1500,10 @@ class Resolver:
         # (a constructor's callers name the class: `ServerSocket(host, port, AF_UNIX)`)
         if func.name == "__init__" and func.cls is not None:
             # where the class, or a subclass that keeps this __init__, is built; and the
-            # `super().__init__(SOCK_STREAM, host, port)` of a subclass's own constructor
-            classes = [func.cls] + [sub for sub in self.index.subclasses(func.cls) if self.index.runs_for(sub, func)]
+            # `super().__init__(SOCK_STREAM, host, port)` of a subclass's own constructor (of
+            # the one subclass the instance is, when that is known)
+            built = act.cls if act.cls is not None and func.cls in self.index.class_chain(act.cls) else func.cls
+            classes = [built] + [sub for sub in self.index.subclasses(built) if self.index.runs_for(sub, func)]
             calls = [found for cls in classes for found in self._init_calls(func, cls)]
         else:
             calls = [(call, caller, 0) for call, caller in self._calls_named(func.name)]
