@@ -474,9 +474,11 @@ class Probe:
         st = self._states.get(id(sock))
         if st is None or st.ref() is not sock or st.closed:
             return
-        st.closed = True
         self._snapshot_socket(sock, st)
-        self.closed_sockets.append(self._describe(st))
+        with self._lock:  # with snapshot(): a socket closing while the program exits is kept once
+            if not st.closed:
+                st.closed = True
+                self.closed_sockets.append(self._describe(st))
 
     def _snapshot_socket(self, sock, st: _State) -> None:
         info = tcpinfo.read(sock)
@@ -600,11 +602,11 @@ class Probe:
 
     # ------------------------------------------------------------------ output
     def snapshot(self) -> dict:
-        sockets = list(self.closed_sockets)
-        seen = {s["sid"] for s in sockets}
-        for st in list(self._states.values()):
-            sock = st.ref()
-            if sock is not None and st.sid not in seen and not st.closed:
+        with self._lock:
+            sockets = list(self.closed_sockets)
+            open_ = [(st, st.ref()) for st in list(self._states.values()) if not st.closed]
+        for st, sock in open_:
+            if sock is not None:
                 self._snapshot_socket(sock, st)
                 sockets.append(self._describe(st))
         return {

@@ -223,3 +223,27 @@ def test_bulk_upload_in_small_writes_times_one_hold_at_a_time(installed):
             assert a["t"] + a["dur_ns"] <= b["t"] + 1_000_000  # one timed hold at a time (1 ms slack)
     stalls = [h for h in mine if verdict.is_stall(h)]
     assert sum(h["dur_ns"] for h in stalls) <= wall
+
+
+def test_a_socket_closing_while_the_program_exits_is_in_the_snapshot(installed, monkeypatch):
+    # The exit dump may run while another thread is inside close(): that socket must still be listed.
+    srv = Server()
+    c = socket.create_connection(srv.listener.getsockname())
+    c.sendall(b"x" * 48)
+    c.recv(2)
+    taken = []
+    read = tcpinfo.read
+
+    def read_during_close(sock):
+        monkeypatch.setattr(tcpinfo, "read", read)  # once: the snapshot reads TCP_INFO itself
+        taken.append(installed.snapshot())
+        return read(sock)
+
+    monkeypatch.setattr(tcpinfo, "read", read_during_close)
+    c.close()
+    srv.close()
+    [during] = taken
+    after = installed.snapshot()
+    for snap in (during, after):
+        mine = [s for s in snap["sockets"] if s["side"] == "client" and s["sends"] == 1]
+        assert len(mine) == 1, snap["sockets"]
