@@ -6338,3 +6338,36 @@ def test_a_socket_type_a_subclass_constructor_hands_its_base(used, reported):
               "class DatagramLink(Link):\n    def __init__(self, addr):\n        super().__init__(addr, socket.SOCK_DGRAM)\n\n\n"
               "def main(addr):\n    link = {used}(addr)\n    link.open()\n    while True:\n        link.command(b'STATUS')\n")
     assert (("NAG201", 11) in codes(source.format(used=used))) is reported
+
+
+PICKED_TYPE = '''import socket
+
+
+class Link:
+    def __init__(self, address, transport="tcp"):
+        self.address, self.transport = address, transport
+
+    def open(self):
+        kind = socket.SOCK_STREAM if self.transport == "tcp" else socket.SOCK_DGRAM
+        self.sock = socket.socket(socket.AF_INET, kind)
+        self.sock.connect(self.address)
+
+    def ask(self, line):
+        self.sock.sendall(line)
+        return self.sock.recv(64)
+
+    def notify(self, line):
+        if self.transport == "tcp":
+            self.sock.sendall(line)
+        else:
+            self.sock.sendto(line, self.address)
+'''
+
+
+def test_socket_type_picked_between_stream_and_datagram_is_judged_on_its_tcp_path():
+    [f] = check_source(PICKED_TYPE, "t.py").findings
+    assert (f.code, f.span.line) == ("NAG201", 10)
+    assert "when its type is SOCK_STREAM, not SOCK_DGRAM" in f.message
+    assert f.fixes == ()  # TCP_NODELAY on the UDP path's socket would raise
+    both_datagrams = PICKED_TYPE.replace("socket.SOCK_STREAM if", "socket.SOCK_RAW if")
+    assert codes(both_datagrams) == []

@@ -279,6 +279,8 @@ def _optional(conn, ctx: FileContext, notes: list = ()) -> str:
         notes.append("its family is known only at run time: when it is TCP, not AF_UNIX")
     elif conn.maybe_unix:  # reported for the TCP path; the fix is left to the user (AF_UNIX rejects it)
         notes.append("when its family is TCP, not AF_UNIX")
+    if conn.udp_type:  # (and UDP rejects TCP_NODELAY too)
+        notes.append("when its type is SOCK_STREAM, not SOCK_DGRAM")
     return f" ({'; '.join(notes)})" if notes else ""
 
 

@@ -29,6 +29,7 @@ class Conn:
     proto_zero: bool = False  # socket.socket() without proto: asyncio will not set TCP_NODELAY
     maybe_unix: bool = False  # TCP on one path, AF_UNIX on another: report, never fix
     maybe_udp: bool = False  # TCP on one path, UDP on another: a `sendto()` is the UDP path's
+    udp_type: bool = False  # made SOCK_STREAM or SOCK_DGRAM by one expression: report, never fix
     # SOCK_STREAM of a family known only at run time, in code that never names a Unix socket:
     # taken as TCP (maybe_unix too), with less confidence
     family_at_run_time: bool = False
@@ -1112,13 +1113,15 @@ class Resolver:
             found = self._socket_facts(call, act)
             if found is None or index is not None:
                 return None
-            facts, maybe_unix, at_run_time = found
+            facts, maybe_unix, at_run_time, maybe_udp = found
             proto = _arg(call, 2, "proto")
             starred = any(a.star for a in args_of(call))
             conn = self.conn(call, facts, label, proto_zero=not starred and (
                              proto is None or constant(proto, self.imports, self.index.consts) == 0),
                              maybe_unix=maybe_unix, family_at_run_time=at_run_time,
                              origin_func=act.func if act else None)
+            if maybe_udp:  # (never cleared: a merge with a UDP socket may have set it)
+                conn.maybe_udp = conn.udp_type = True
             return self.stream(conn, C.SOCKET, site=call)
         if qualified in C.IOSTREAM_WRAPPERS and index is None:
             target = _arg(call, 0, "socket")
@@ -1204,14 +1207,14 @@ class Resolver:
         return True
 
     def _socket_facts(self, call: ast.Call, act: Activation | None):
-        """(facts, maybe_unix, family at run time) for socket.socket(...), or None when decided
-        at run time."""
+        """(facts, maybe_unix, family at run time, maybe_udp) for socket.socket(...), or None when
+        decided at run time."""
         starred = [a.value for a in args_of(call) if a.star == "*"]
         if starred or any(a.star == "**" for a in args_of(call)):
             # socket.socket(*getaddrinfo(host, port, 0, SOCK_STREAM)[0][:3]) is TCP; other
             # unpacked arguments are unknown (precision first)
             if len(starred) == 1 and self._from_getaddrinfo(starred[0], act):
-                return C.TCP_CLIENT, False, False
+                return C.TCP_CLIENT, False, False, False
             # `socket.socket(*self.socket_create)` with `(AF_INET, SOCK_STREAM)` given for it
             tuples = self._tuples(starred[0], act) if len(args_of(call)) == 1 and starred else None
             found = {self._socket_facts(ast.Call(func=call.func, args=list(t.elts), keywords=[]), where)
@@ -1223,14 +1226,20 @@ class Resolver:
         families = {C.FAMILY_NUMBERS["AF_INET"]} if family is None else self._families(family, act)
         if len(families) > 1:  # AF_UNSPEC makes no socket: an attribute's placeholder (`self.family = 0`)
             families = families - {0}
+        maybe_dgram = False
         if kind is None:
             type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
         else:
             type_value = constant(kind, self.imports, consts)
             if type_value is None and self._socktype_is_stream(kind, act):
                 type_value = C.TYPE_NUMBERS["SOCK_STREAM"]
+            elif type_value is None and self._socktypes(kind, act) == {C.TYPE_NUMBERS["SOCK_STREAM"],
+                                                                        C.TYPE_NUMBERS["SOCK_DGRAM"]}:
+                # `SOCK_STREAM if transport == "tcp" else SOCK_DGRAM`: judged on its TCP path, where
+                # a UDP one cannot stall; never fixed (TCP_NODELAY on a UDP socket raises)
+                type_value, maybe_dgram = C.TYPE_NUMBERS["SOCK_STREAM"], True
         if not families and family is not None and _other_family(self.imports.qualify(family)):
-            return C.OTHER_SOCKET, False, False  # socket.AF_NETLINK, PF_RDS, AF_CAN...: never TCP
+            return C.OTHER_SOCKET, False, False, False  # socket.AF_NETLINK, PF_RDS, AF_CAN...: never TCP
         inet = {C.FAMILY_NUMBERS["AF_INET"], C.FAMILY_NUMBERS["AF_INET6"]}
         unix = C.FAMILY_NUMBERS["AF_UNIX"]
         stream = type_value is not None and type_value & 0xF == C.TYPE_NUMBERS["SOCK_STREAM"]
@@ -1238,18 +1247,18 @@ class Resolver:
             # `socket.socket(family, SOCK_STREAM)` in the checked file, the family unpacked from
             # an address list another class keeps: a stream socket is TCP or AF_UNIX, and the
             # file never names the second (still reported as maybe AF_UNIX: never fixed)
-            return C.TCP_CLIENT, True, True
+            return C.TCP_CLIENT, True, True, maybe_dgram
         if not families or type_value is None:
             return None  # decided at run time: precision first
         if families == {unix}:
-            return C.UNIX_SOCKET, False, False
+            return C.UNIX_SOCKET, False, False, False
         if not families <= inet | {unix}:
-            return C.OTHER_SOCKET, False, False
+            return C.OTHER_SOCKET, False, False, False
         if stream:
-            return C.TCP_CLIENT, unix in families, False
+            return C.TCP_CLIENT, unix in families, False, maybe_dgram
         if type_value & 0xF == C.TYPE_NUMBERS["SOCK_DGRAM"]:
-            return C.UDP_SOCKET, False, False
-        return C.OTHER_SOCKET, False, False
+            return C.UDP_SOCKET, False, False, False
+        return C.OTHER_SOCKET, False, False, False
 
     def _inet_address(self, call: ast.Call, act: Activation | None) -> bool:
         """Is a multiprocessing Client/Listener's address family AF_INET: `family='AF_INET'`,
@@ -1383,6 +1392,23 @@ class Resolver:
             elif not self._socktype_is_stream(value, where, depth + 1):
                 return False
         return True
+
+    def _socktypes(self, expr, act: Activation | None, depth: int = 0) -> set[int]:
+        """The socket types an expression can hold: a constant, both arms of `SOCK_STREAM if
+        tcp else SOCK_DGRAM`, or what a name or attribute is given. Empty when unknown, and when
+        its sources disagree (callers or subclasses that pass different types are judged each
+        on its own: _socktype_is_stream)."""
+        value = constant(expr, self.imports, self.index.consts)
+        if value is not None:
+            return {value & 0xF}
+        if type(expr) is ast.IfExp and depth < 4:
+            body, orelse = self._socktypes(expr.body, act, depth + 1), self._socktypes(expr.orelse, act, depth + 1)
+            return body | orelse if body and orelse else set()
+        sources = self._sources(expr, act) if depth < 3 and type(expr) in (ast.Name, ast.Attribute) else None
+        if not sources:
+            return set()
+        found = [self._socktypes(value, where, depth + 1) for value, where in sources]
+        return found[0] if all(f and f == found[0] for f in found) else set()
 
     def _name_sources(self, name: ast.Name, act: Activation | None) -> list | None:
         """What a local name can hold, as (expression, activation) pairs: for a parameter, what
@@ -2035,10 +2061,12 @@ class Resolver:
                         found = self._socket_facts(call, Activation(method, cls=cls))
                         if found is None:
                             return None
-                        facts, maybe_unix, at_run_time = found
-                        return self.stream(self.conn(call, facts, "self", maybe_unix=maybe_unix,
-                                                     family_at_run_time=at_run_time, origin_func=method),
-                                           C.SOCKET, site=call)
+                        facts, maybe_unix, at_run_time, maybe_udp = found
+                        conn = self.conn(call, facts, "self", maybe_unix=maybe_unix,
+                                         family_at_run_time=at_run_time, origin_func=method)
+                        if maybe_udp:  # (never cleared: a merge with a UDP socket may have set it)
+                            conn.maybe_udp = conn.udp_type = True
+                        return self.stream(conn, C.SOCKET, site=call)
         init = next((k.methods["__init__"] for k in chain if "__init__" in k.methods), None)
         if init is not None:
             # `asyncore.dispatcher.__init__(self, sock, map)` / `super().__init__(sock)`
