@@ -6371,3 +6371,30 @@ def test_socket_type_picked_between_stream_and_datagram_is_judged_on_its_tcp_pat
     assert f.fixes == ()  # TCP_NODELAY on the UDP path's socket would raise
     both_datagrams = PICKED_TYPE.replace("socket.SOCK_STREAM if", "socket.SOCK_RAW if")
     assert codes(both_datagrams) == []
+
+
+SELECT_SERVER = '''import select
+import socket
+
+
+def serve():
+    listener = socket.create_server(("", 1))
+    watched = [listener]
+    while True:
+        ready, _, _ = select.select(watched, [], [])
+        for sock in ready:
+            if sock is listener:
+                conn, _ = listener.accept()
+                watched.append(conn)
+            else:
+                request = sock.recv(4096)
+                sock.sendall(b"PENDING")
+                sock.sendall(b"DONE")
+'''
+
+
+def test_a_select_loops_response_in_pieces_waits_for_that_connections_next_turn():
+    # the element is another connection on each turn, but each connection's own turns follow on
+    assert codes(SELECT_SERVER) == [("NAG202", 12), ("NAG102", 17)]
+    joined = SELECT_SERVER.replace('sock.sendall(b"PENDING")\n                ', "")
+    assert codes(joined) == [("NAG202", 12)]  # one write a turn: nothing of one turn joins the next

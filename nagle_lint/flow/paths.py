@@ -1324,8 +1324,10 @@ class Walker:
             s = self.exprs(header, s, frame)
             if turn and element is not None and s is not None:
                 # `for sock in socks:`: each turn is another connection of the container, with
-                # nothing of the previous turn's pending on it
-                s = {**s, element[0]: element[1]}
+                # nothing of the previous turn's pending on it (but its own last turn's split)
+                conn, fresh, selected = element
+                kept = {c for c in s.get(conn, ()) if c[2] >= 2} if selected else set()
+                s = {**s, conn: fresh | kept}
             if is_for and s is not None:  # `for line in rfile:` reads each turn
                 stream = self._stream_of(stmt.iter, frame)
                 if stream is not None and stream.role in (C.READER, *_READ_WRITE, C.ASYNC_READER):
@@ -1428,9 +1430,10 @@ class Walker:
         listed = listed if listed is not None else self.resolver.selected_list(stmt.iter)
         if listed is not None or self.resolver.handed_selected(stmt.iter, frame.act):
             # `for sock in ready:` after `ready, _, _ = select.select(conns, ...)`: a select loop's
-            # connections stay open from one round to the next, a local list's too
-            return found.conn, frozenset({EMPTY})
-        return found.conn, frozenset({COLD if "." not in name else EMPTY})
+            # connections stay open from one round to the next, a local list's too; a message
+            # written in pieces on a turn waits on its connection for that connection's next turn
+            return found.conn, frozenset({EMPTY}), True
+        return found.conn, frozenset({COLD if "." not in name else EMPTY}), False
 
     def _makes(self, value, conn: Conn, frame: _Frame) -> bool:
         """Does evaluating value make the connection: its creation call is inside value, or value
