@@ -6398,3 +6398,32 @@ def test_a_select_loops_response_in_pieces_waits_for_that_connections_next_turn(
     assert codes(SELECT_SERVER) == [("NAG202", 12), ("NAG102", 17)]
     joined = SELECT_SERVER.replace('sock.sendall(b"PENDING")\n                ', "")
     assert codes(joined) == [("NAG202", 12)]  # one write a turn: nothing of one turn joins the next
+
+
+BRANCHED_PARTIAL_SEND = '''import socket
+
+
+class Session:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+
+    def _send(self, data, flags):
+        sent, view = 0, memoryview(data)
+        while sent < len(view):
+            if flags:
+                n = self.sock.send(view[sent:], flags)
+            else:
+                n = self.sock.send(view[sent:])
+            sent += n
+
+    def call(self, data, flags=0):
+        self._send(data, flags)
+        return self.sock.recv(100)
+'''
+
+
+def test_a_partial_send_loop_with_a_send_in_each_arm_sends_one_message():
+    assert codes(BRANCHED_PARTIAL_SEND) == [("NAG201", 6)]
+    other = BRANCHED_PARTIAL_SEND.replace("else:\n                n = self.sock.send(view[sent:])",
+                                          "else:\n                n = self.sock.send(b'PING')")
+    assert ("NAG103", 12) in codes(other)  # (another buffer in one arm: pieces of a loop)

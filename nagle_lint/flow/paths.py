@@ -2769,7 +2769,8 @@ class Walker:
             self.result.kept_writes[conn] = call
         for chain in chains:
             first, second, count, dirty, cork, flag, _, _, _ = chain
-            if retry and any(piece is not None and (piece.same_write(event) or _rest_of(call, piece.node, frame))
+            if retry and any(piece is not None and (piece.same_write(event) or _rest_of(call, piece.node, frame)
+                                                    or piece.sites == event.sites and _same_rest(call, piece.node, frame))
                              for piece in (first, second)):
                 new.add(chain)  # the rest of the same bytes after a short send: one message
             elif first is not None and first.stream is not stream and C.CHANNEL in (stream.role, first.stream.role):
@@ -4301,6 +4302,16 @@ def _rest_of(call, earlier, frame) -> bool:
     return any(type(stmt) is ast.Assign and stmt.value is earlier and len(stmt.targets) == 1
                and type(stmt.targets[0]) is ast.Name and stmt.targets[0].id == offset.id
                for stmt in iter_statements(frame.act.func.node.body))
+
+
+def _same_rest(call, other, frame) -> bool:
+    """Are two writes of one partial-send loop sending the rest of the same buffer
+    (`sock.send(view[sent:], flags)` in one arm, `sock.send(view[sent:])` in the other)? Whichever
+    runs on a turn, the turns send one message."""
+    args, before = positional(call), positional(other) if type(other) is ast.Call else []
+    if other is call or not args or not before or not frame.loops or not contains(frame.loops[-1].node, other):
+        return False
+    return type(args[0]) in (ast.Name, ast.Attribute, ast.Subscript) and ast.dump(args[0]) == ast.dump(before[0])
 
 
 def _project_name(qualified: str | None) -> bool:
