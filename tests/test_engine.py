@@ -6427,3 +6427,16 @@ def test_a_partial_send_loop_with_a_send_in_each_arm_sends_one_message():
     other = BRANCHED_PARTIAL_SEND.replace("else:\n                n = self.sock.send(view[sent:])",
                                           "else:\n                n = self.sock.send(b'PING')")
     assert ("NAG103", 12) in codes(other)  # (another buffer in one arm: pieces of a loop)
+
+
+@pytest.mark.parametrize("imported, found", [
+    ("from mailkit._vendor import smtpd", [("NAG202", 3)]),  # a copy kept since 3.12 dropped it
+    ("import mailkit.vendor.smtpd as smtpd", [("NAG202", 3)]),
+    ("from mailkit.protocols import smtpd", []),  # a module of the project's own, not a copy
+])
+def test_a_server_built_on_a_vendored_copy_of_smtpd(imported, found):
+    source = (f"{imported}\n\n"
+              "class MailSink(smtpd.SMTPServer):\n"
+              "    def process_message(self, peer, mailfrom, rcpttos, data, **kwargs):\n"
+              "        return None\n")
+    assert codes(source) == found

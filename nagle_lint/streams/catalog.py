@@ -279,6 +279,12 @@ HTTP_CLOSING = frozenset({"send_error"})
 # Socket option numbers on Linux, for code that spells them as integers.
 IPPROTO_TCP = 6
 SOL_SOCKET = 1
+# Modules the standard library dropped (asyncore, asynchat and smtpd in 3.12, telnetlib in 3.13)
+# that packages keep a copy of, in a folder named for it: read as the standard library's
+VENDORED_STDLIB = frozenset({"asyncore", "asynchat", "smtpd", "telnetlib"})
+VENDOR_FOLDERS = frozenset({"vendor", "_vendor", "vendored", "_vendored", "extern", "_extern", "externals",
+                            "third_party", "thirdparty", "_thirdparty"})
+
 OPTION_NUMBERS = {"TCP_NODELAY": 1, "TCP_CORK": 3, "TCP_QUICKACK": 12, "SO_SNDBUF": 7}
 LEVEL_NUMBERS = {"IPPROTO_TCP": 6, "SOL_TCP": 6, "SOL_SOCKET": 1}
 FAMILY_NUMBERS = {"AF_UNIX": 1, "AF_INET": 2, "AF_INET6": 10}

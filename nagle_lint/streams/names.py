@@ -260,6 +260,14 @@ def _rename_module(qualified: str) -> str:
     for package in catalog.GREEN_PACKAGES:
         if qualified.startswith(package + "."):
             qualified = qualified[len(package) + 1:]
+    if "." in qualified:
+        # `pkg._vendor.smtpd.SMTPServer`: a copy of a module the standard library dropped, kept
+        # in a package's vendor folder, is modelled as the standard library's
+        parts = qualified.split(".")
+        for at in range(1, len(parts)):
+            if parts[at] in catalog.VENDORED_STDLIB and parts[at - 1] in catalog.VENDOR_FOLDERS:
+                qualified = ".".join(parts[at:])
+                break
     head, dot, rest = qualified.partition(".")
     if head in catalog.PY2_MODULES:
         qualified = catalog.PY2_MODULES[head] + dot + rest

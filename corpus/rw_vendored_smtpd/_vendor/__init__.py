@@ -1,0 +1,1 @@
+"""Copies of modules the standard library no longer ships."""
