@@ -180,7 +180,9 @@ class Probe:
         self._fast_sites: dict = {}
         self._user_sites: dict = {}  # (code, line) of a direct user call -> site id
         self._code_kind: dict = {}
-        self._lock = threading.Lock()
+        # (re-entrant: a signal handler or a finaliser that closes a socket may run on a thread
+        # while it holds the lock, and its close() takes it again)
+        self._lock = threading.RLock()
         self._cond = threading.Condition(threading.Lock())
         self._pending: list[_Hold] = []
         self._watcher: threading.Thread | None = None
@@ -917,7 +919,7 @@ class Probe:
     def _after_fork_child(self) -> None:
         """In a forked child: threads are gone; start clean, keep the patches."""
         self._cond = threading.Condition(threading.Lock())
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._pending = []
         self._watcher = None
         self._stop = False

@@ -247,3 +247,31 @@ def test_a_socket_closing_while_the_program_exits_is_in_the_snapshot(installed, 
     for snap in (during, after):
         mine = [s for s in snap["sockets"] if s["side"] == "client" and s["sends"] == 1]
         assert len(mine) == 1, snap["sockets"]
+
+
+def test_a_close_run_while_the_probe_holds_its_lock_does_not_hang(installed, monkeypatch):
+    # a signal handler or a finaliser closing a socket can interrupt the thread inside the
+    # probe's own bookkeeping; its close() must not wait for a lock that thread holds
+    srv = Server()
+    first = socket.create_connection(srv.listener.getsockname())
+    second = socket.socket()
+    second.bind(("127.0.0.1", 0))
+    second.listen()
+    other = socket.create_connection(second.getsockname())
+    describe = installed._describe
+    closing = [other]
+
+    def describe_then_close(st):
+        while closing:
+            closing.pop().close()  # (what a handler run at this moment would do)
+        return describe(st)
+
+    monkeypatch.setattr(installed, "_describe", describe_then_close)
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (first.close(), done.set()), daemon=True)
+    worker.start()
+    worker.join(5)
+    assert done.is_set(), "close() hung on the probe's lock"  # (before any other close would hang too)
+    monkeypatch.setattr(installed, "_describe", describe)
+    second.close()
+    srv.close()
