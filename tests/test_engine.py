@@ -6393,11 +6393,42 @@ def serve():
 '''
 
 
+SELECT_CHAT = '''import select
+import socket
+
+
+class Chat:
+    def __init__(self):
+        self.listener = socket.create_server(("", 1))
+        self.conns = [self.listener]
+
+    def broadcast(self, sender, data):
+        for other in self.conns:
+            if other is not self.listener and other is not sender:
+                other.sendall(data)
+
+    def serve(self):
+        while True:
+            ready, _, _ = select.select(self.conns, [], [])
+            for sock in ready:
+                if sock is self.listener:
+                    conn, _ = self.listener.accept()
+                    self.conns.append(conn)
+                else:
+                    data = sock.recv(4096)
+                    self.broadcast(sock, data)
+                    sock.sendall(b"OK")
+'''
+
+
 def test_a_select_loops_response_in_pieces_waits_for_that_connections_next_turn():
     # the element is another connection on each turn, but each connection's own turns follow on
     assert codes(SELECT_SERVER) == [("NAG202", 12), ("NAG102", 17)]
     joined = SELECT_SERVER.replace('sock.sendall(b"PENDING")\n                ', "")
     assert codes(joined) == [("NAG202", 12)]  # one write a turn: nothing of one turn joins the next
+    # the message passed on to the other clients, then one answer to the sender: the broadcast
+    # loop's writes go to other connections of the container, one piece a turn for the sender
+    assert codes(SELECT_CHAT) == [("NAG202", 20)]
 
 
 BRANCHED_PARTIAL_SEND = '''import socket

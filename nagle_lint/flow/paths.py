@@ -1324,9 +1324,13 @@ class Walker:
             s = self.exprs(header, s, frame)
             if turn and element is not None and s is not None:
                 # `for sock in socks:`: each turn is another connection of the container, with
-                # nothing of the previous turn's pending on it (but its own last turn's split)
+                # nothing of the previous turn's pending on it (but its own last turn's split:
+                # pieces the turn wrote outside any loop of its own, a broadcast to the other
+                # connections of the container being another loop's writes)
                 conn, fresh, selected = element
-                kept = {c for c in s.get(conn, ()) if c[2] >= 2} if selected else set()
+                kept = {c for c in s.get(conn, ()) if c[2] >= 2 and all(
+                    piece is None or piece.loops[-1:] == (loop.key,) for piece in (c[0], c[1], c[8]))} \
+                    if selected else set()
                 s = {**s, conn: fresh | kept}
             if is_for and s is not None:  # `for line in rfile:` reads each turn
                 stream = self._stream_of(stmt.iter, frame)
