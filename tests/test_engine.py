@@ -6371,6 +6371,11 @@ def test_socket_type_picked_between_stream_and_datagram_is_judged_on_its_tcp_pat
     assert f.fixes == ()  # TCP_NODELAY on the UDP path's socket would raise
     both_datagrams = PICKED_TYPE.replace("socket.SOCK_STREAM if", "socket.SOCK_RAW if")
     assert codes(both_datagrams) == []
+    # a split on it: on the UDP path each write is a datagram, so no join (nor sendmsg) either
+    split = PICKED_TYPE.replace("        self.sock.sendall(line)\n        return",
+                                "        self.sock.sendall(b'CMD ')\n        self.sock.sendall(line)\n        return")
+    found = {f.code: f for f in check_source(split, "t.py").findings}
+    assert set(found) == {"NAG201", "NAG101"} and found["NAG101"].fixes == () and found["NAG201"].fixes == ()
 
 
 SELECT_SERVER = '''import select

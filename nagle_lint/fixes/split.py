@@ -24,6 +24,8 @@ def _method(call) -> str | None:
 
 @guarded
 def split_fixes(ctx, split) -> tuple:
+    if split.conn.maybe_udp:
+        return ()  # (UDP on another path: there each write is a datagram, and joined ones are one)
     first, second = split.first, split.second
     method = _method(second.node)
     if method is None:
