@@ -6476,3 +6476,30 @@ def test_a_server_built_on_a_vendored_copy_of_smtpd(imported, found):
               "    def process_message(self, peer, mailfrom, rcpttos, data, **kwargs):\n"
               "        return None\n")
     assert codes(source) == found
+
+ROWS_TO_CONSTRUCTOR = '''import socket
+
+
+class Recorder:
+    def __init__(self, streams=None):
+        self.configure(rows=streams, host=socket.gethostname())
+
+    def configure(self, rows, host):
+        for name, where in rows:
+            chosen = where if where else host
+
+    def record(self, messages):
+        for message in messages:
+            data = s.recv(1024)
+
+
+if __name__ == "__main__":
+    Recorder(streams=[("amp", None), ("amp-trigger", "localhost")])
+'''
+
+
+def test_a_list_literal_handed_to_a_constructor_and_unpacked_by_column_is_analysed():
+    # (the constructor's argument was indexed with the column of each row: an IndexError)
+    result = check_source(ROWS_TO_CONSTRUCTOR, "t.py")
+    assert result.error is None and result.findings == ()
+

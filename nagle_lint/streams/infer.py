@@ -383,7 +383,7 @@ class Resolver:
         for call, caller, skip in [found for cls in classes for found in self._init_calls(init, cls)]:
             value = _arg(call, None if position is None else position + skip, param)
             if value is not None and index is not None:
-                if type(value) in (ast.Tuple, ast.List):
+                if type(value) in (ast.Tuple, ast.List) and index >= 0:  # (not EACH, nor a column of each)
                     item = value.elts[index] if index < len(value.elts) else None
                     value = item if type(item) is not ast.Starred else None
                 else:
