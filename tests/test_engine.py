@@ -6477,6 +6477,41 @@ def test_a_server_built_on_a_vendored_copy_of_smtpd(imported, found):
               "        return None\n")
     assert codes(source) == found
 
+PAUSED_QUERY = '''import socket
+import time
+
+
+class Meter:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 4001))
+
+    def _send(self, data):
+        self.sock.sendall(data)
+
+    def _recv(self):
+        return self.sock.recv(64)
+
+    def configure(self, setting):
+        self._send(setting)
+
+    def reading(self):
+        self._send(b"READ?\\r\\n")
+{between}        return self._recv()
+'''
+
+
+@pytest.mark.parametrize("between, reported", [
+    ("        time.sleep(0.5)\n", False),  # whatever Nagle held went out before the pause ended
+    ("", True),
+    ("        time.sleep(0.5)\n        self._send(b'\\r\\n')\n", True),  # a write after the pause
+    ("        if self.slow:\n            time.sleep(0.5)\n", True),  # not on every path
+    ("        time.sleep(0.01)\n", True),  # shorter than a delayed ACK
+])
+def test_a_read_right_after_a_pause_is_no_request_response_evidence(between, reported):
+    source = PAUSED_QUERY.format(between=between)
+    assert (("NAG201", 7) in codes(source)) is reported
+
+
 ROWS_TO_CONSTRUCTOR = '''import socket
 
 
@@ -6502,4 +6537,30 @@ def test_a_list_literal_handed_to_a_constructor_and_unpacked_by_column_is_analys
     # (the constructor's argument was indexed with the column of each row: an IndexError)
     result = check_source(ROWS_TO_CONSTRUCTOR, "t.py")
     assert result.error is None and result.findings == ()
+
+
+PUBLIC_READ_PAUSED_INSIDE = '''import socket
+import time
+
+
+class Meter:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 4001))
+
+    def write(self, line):
+        self.sock.sendall(line)
+
+    def read(self):
+        return self.sock.recv(64)
+
+    def reset(self):
+        self.write(b"*RST\\n")
+        time.sleep(1)
+        return self.read()
+'''
+
+
+def test_a_public_read_paused_before_in_one_method_may_be_called_at_once_by_others():
+    # (other modules' code may call write() then read() with no pause between)
+    assert ("NAG201", 7) in codes(PUBLIC_READ_PAUSED_INSIDE)
 

@@ -1088,3 +1088,35 @@ def test_a_kept_connection_is_shown_at_its_call_not_at_a_one_shot_one_before(tmp
         "    def move(self, x, y):\n        return command(self.sock, self.reader, {'Command': 'Move', 'X': x})\n")
     result = check_file(str(robot), Settings(fixes=False))
     assert _codes(result) == [(13, "NAG201")]
+
+
+PRINTER_BASE = '''import time
+
+
+class Printer:
+    def text(self, line):
+        self._raw(line.encode() + b"\\n")
+
+    def status(self):
+        self._raw(b"\\x10\\x04\\x01")
+{pause}        return self._read()
+'''
+
+
+@pytest.mark.parametrize("pause, reported", [("        time.sleep(1)\n", False), ("", True)])
+def test_a_base_class_in_another_module_that_pauses_before_the_read_it_asks_the_subclass_for(
+        tmp_path, pause, reported):
+    # escpos: the base class's status query writes through the subclass's _raw(), sleeps a
+    # second, then reads through its _read(); the base's module names no socket at all
+    package = tmp_path / "printers"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "base.py").write_text(PRINTER_BASE.format(pause=pause))
+    (package / "network.py").write_text(
+        "import socket\n\nfrom .base import Printer\n\n\nclass NetworkPrinter(Printer):\n"
+        "    def __init__(self, host):\n        self.host = host\n\n"
+        "    def open(self):\n        self.device = socket.create_connection((self.host, 9100))\n\n"
+        "    def _raw(self, data):\n        self.device.sendall(data)\n\n"
+        "    def _read(self):\n        return self.device.recv(16)\n")
+    assert (_codes(check_file(str(package / "network.py"))) == [(11, "NAG201")]) is reported
+

@@ -369,6 +369,7 @@ class Walker:
         self._walked_by_callers = False
         # the names of the functions that spin on the clock, and id(function) -> the parameter
         self._spinners: tuple | None = None
+        self._frames: list = []  # the frames being walked, innermost last
         # method name -> (the classes of the methods that call it on self, its references)
         self._self_calls: dict | None = None
         self._loop_keys: dict = {}  # (loop, call sites) -> key of a loop in an inlined helper
@@ -949,7 +950,11 @@ class Walker:
     def function(self, act: Activation, state, outer_loops: tuple, sites: tuple = (), outer_conds: tuple = ()):
         frame = _Frame(act, outer_loops=outer_loops, sites=sites, outer_conds=outer_conds,
                        until_yield=act.func is not None and entered_by_with(act.func))
-        out = self.block(act.func.node.body, state, frame)  # a def's body, or the module's
+        self._frames.append(frame)
+        try:
+            out = self.block(act.func.node.body, state, frame)  # a def's body, or the module's
+        finally:
+            self._frames.pop()
         return join(out, *frame.returns, base=state)
 
     def block(self, stmts, state, frame: _Frame):
@@ -1671,6 +1676,54 @@ class Walker:
         if func is None or type(func.node.body) is not list:
             return False
         return pauses.slept_after(func.node.body, call, lambda c: self._pauses(c, frame), _READS)
+
+    def _slept_before(self, node) -> bool:
+        """Does a pause come right before this read, in its function or, when that begins
+        first, in the callers' (`self._raw(req); time.sleep(1); return self._read()`)? Then the
+        read never waits on a piece Nagle held (pauses.py)."""
+        if len(self._frames) != len(self.stack) or not self.stack \
+                or len(self.stack) != len(self._frames[-1].sites) + 1:
+            return False
+        sites, target = self._frames[-1].sites, node
+        for depth in range(len(self.stack) - 1, -1, -1):
+            func, frame = self.stack[depth], self._frames[depth]
+            if type(func.node.body) is not list:
+                return False
+            found = pauses.slept_before(func.node.body, target, lambda c: self._pauses(c, frame))
+            if found is not None:
+                if found and depth < len(self.stack) - 1:
+                    self._taint()  # (the answer came from this caller: not one to replay at others)
+                return found
+            if depth == 0:
+                return self._memo(self._callers_pause_first, func)
+            target = sites[depth - 1]
+        return False
+
+    def _callers_pause_first(self, func: FunctionInfo) -> bool:
+        """A private method walked as a root whose every use is a call `self.<name>()` in its
+        class or a base class (a linked module's too) right after a pause: `time.sleep(1);
+        self._read()`."""
+        if not func.is_method or func.cls is None or not _private(func):
+            return False  # (a public method's callers may be other modules' code)
+        chain = {id(c) for c in self.index.class_chain(func.cls)}
+        uses = paused = 0
+        for caller in self.index.functions:
+            # (`self.<name>` in an unrelated class is that class's own method)
+            related = caller.cls is not None and (
+                id(caller.cls) in chain or func.cls in self.index.class_chain(caller.cls))
+            for node in branches(caller.node):
+                if type(node) is ast.Attribute and node.attr == func.name \
+                        and (related or type(node.value) is not ast.Name or node.value.id != "self"):
+                    uses += 1
+            if id(caller.cls) not in chain:
+                continue
+            frame = _Frame(Activation(caller))
+            for call in self.calls(caller.node.body):
+                if type(call.func) is ast.Attribute and call.func.attr == func.name \
+                        and type(call.func.value) is ast.Name and call.func.value.id == "self" \
+                        and pauses.slept_before(caller.node.body, call, lambda c: self._pauses(c, frame)):
+                    paused += 1
+        return uses > 0 and paused == uses
 
     def _closed_after(self, call: ast.Call, frame: _Frame) -> bool:
         """Is the statement that runs right after the write's a close of the written stream, or
@@ -2960,7 +3013,7 @@ class Walker:
         # (a TLS handshake reads the peer's part of the handshake, no answer to what the
         # application wrote in another method: a write-only TLS transport is no request/response)
         if not _handshake_read(node) and _better_read(self.result.kept_reads.get(conn), node) \
-                and any(c[6] for c in chains):
+                and any(c[6] for c in chains) and not self._slept_before(node):
             self.result.kept_reads[conn] = node
         tails = []
         # in source order, so that which first piece a split names never depends on set order

@@ -1,7 +1,9 @@
 """Writes a pause follows: a sender that sleeps after each write (an IRC bot's flood control,
 `sock.send(line); time.sleep(0.5)`) gives the peer's delayed ACK time to fire before it writes
 again or waits for a reply. Nagle holds nothing of what it wrote, so such a write is no evidence
-that the connection does request/response at Nagle's pace.
+that the connection does request/response at Nagle's pace. Likewise a read a pause comes right
+before (`send_status_request(); time.sleep(1); read()`): whatever Nagle held was sent before
+the pause ended, so that read never waits on it.
 """
 from __future__ import annotations
 
@@ -80,3 +82,40 @@ def _may_leave_or_read(stmt, reads: frozenset) -> bool:
             stack.extend(ast.iter_child_nodes(node))
     return False
 
+
+def slept_before(body: list, node: ast.AST, pauses: Pauses) -> bool | None:
+    """Does a pause come right before the statement that holds `node` (in body, or in a block
+    around it) on every path, with no call between them? True: yes; False: a call, a loop's
+    previous turn, an except or finally block, or a header may come in between; None: the body
+    begins first (what came before is the caller's)."""
+    for at, stmt in enumerate(body):
+        if not contains(stmt, node):
+            continue
+        kind = type(stmt)
+        if kind in DEFINITIONS:
+            return False
+        inner = next((block for block in child_blocks(stmt) if any(contains(s, node) for s in block)), None)
+        if inner is None:
+            return _preceding(body[:at], pauses)
+        if kind is ast.While or kind in FOR_LOOPS or kind in TRIES and inner is not stmt.body:
+            return False  # (an earlier turn, or whatever raised, may write after any pause)
+        found = slept_before(inner, node, pauses)
+        if found is not None:
+            return found
+        header = [n for n in ast.iter_child_nodes(stmt)
+                  if not isinstance(n, (ast.stmt, ast.excepthandler, ast.match_case))]
+        if any(type(n) is ast.Call for part in header for n in ast.walk(part)):
+            return False  # (`if self.ready():` runs before the block)
+        return _preceding(body[:at], pauses)
+    return None
+
+
+def _preceding(stmts: list, pauses: Pauses) -> bool | None:
+    for stmt in reversed(stmts):
+        if _is_pause(stmt, pauses):
+            return True
+        if any(type(n) is ast.Call or isinstance(n, _LEAVES) for n in ast.walk(stmt)):
+            return False
+        if child_blocks(stmt):
+            return False  # (a block's paths need not all pause)
+    return None
