@@ -6512,6 +6512,49 @@ def test_a_read_right_after_a_pause_is_no_request_response_evidence(between, rep
     assert (("NAG201", 7) in codes(source)) is reported
 
 
+BASE_SENDS_THROUGH_OVERRIDE = '''import socket
+import threading
+
+
+class Interface:
+    def send_msg(self, address, *args):
+        self._send(encode(address, args))
+
+    def _send(self, data):
+        raise NotImplementedError
+
+
+class TcpInterface(Interface):
+    def __init__(self, target):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, {nodelay})
+        self.sock.connect(target)
+        threading.Thread(target=self._listen, daemon=True).start()
+
+    def _listen(self):
+        while True:
+            size = int.from_bytes(self.sock.recv(4), "big")
+            self.handle(self.sock.recv(size))
+
+    def _send(self, data):
+        {writes}
+
+
+def encode(address, args):
+    return repr((address, args)).encode()
+'''
+
+
+@pytest.mark.parametrize("nodelay, writes, found", [
+    (0, "self.sock.send(len(data).to_bytes(4, 'big'))\n        self.sock.send(data)", [("NAG101", 27)]),
+    (0, "self.sock.send(len(data).to_bytes(4, 'big') + data)", []),
+    (1, "self.sock.send(len(data).to_bytes(4, 'big'))\n        self.sock.send(data)", []),
+])
+def test_a_base_public_method_leaves_the_split_its_subclass_override_writes(nodelay, writes, found):
+    source = BASE_SENDS_THROUGH_OVERRIDE.format(nodelay=nodelay, writes=writes)
+    assert [c for c in codes(source) if c[0] != "NAG201"] == found
+
+
 ROWS_TO_CONSTRUCTOR = '''import socket
 
 
@@ -6539,6 +6582,62 @@ def test_a_list_literal_handed_to_a_constructor_and_unpacked_by_column_is_analys
     assert result.error is None and result.findings == ()
 
 
+OVERRIDDEN_INIT = '''import socket
+
+
+class Transport:
+    def __init__(self, address):
+        self.sock = socket.create_connection(address)
+
+    def transmit(self, frame):
+        self.sock.sendall(frame)
+
+    def receive(self):
+        return self.sock.recv(1024)
+
+
+class MulticastTransport(Transport):
+    def __init__(self):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+
+    def transmit(self, frame):
+        self.sock.sendto(frame, ("239.0.0.1", 61616))
+
+
+class Connection:
+    def __init__(self, transport):
+        self.transport = transport
+
+    def send(self, frame):
+        self.transport.transmit(frame)
+        return self.transport.receive()
+
+
+class MulticastConnection(Connection):
+    def __init__(self):
+        {init}
+
+    def commit(self, frames):
+        for frame in frames:
+            self.transport.transmit(frame)
+        return self.transport.receive()
+
+
+def main():
+    connection = Connection(Transport(("broker", 61613)))
+    connection.send(b"CONNECT")
+'''
+
+
+@pytest.mark.parametrize("init, write_loop", [
+    ("self.transport = MulticastTransport()", False),  # the base __init__ never runs for it
+    ("super().__init__(Transport(('broker', 61614)))", True),
+])
+def test_a_base_constructor_an_override_does_not_call_types_nothing_for_the_subclass(init, write_loop):
+    found = codes(OVERRIDDEN_INIT.format(init=init))
+    assert any(code == "NAG103" for code, _ in found) is write_loop
+
+
 PUBLIC_READ_PAUSED_INSIDE = '''import socket
 import time
 
@@ -6564,3 +6663,65 @@ def test_a_public_read_paused_before_in_one_method_may_be_called_at_once_by_othe
     # (other modules' code may call write() then read() with no pause between)
     assert ("NAG201", 7) in codes(PUBLIC_READ_PAUSED_INSIDE)
 
+
+RECONNECT_HANDSHAKE = '''import socket
+import time
+
+
+class Handler:
+    CONNECTING, CONNECTED, CLOSED = "CONNECTING", "CONNECTED", "CLOSED"
+
+    def __init__(self, address, kind, post_connect=None):
+        self.address, self.type, self.post_connect = address, kind, post_connect
+        self.running, self.connected, self.next_connect = True, Handler.CLOSED, 0
+
+    def open(self):
+        while self.running and self.CONNECTED != self.connected:
+            try:
+                if self.connected == Handler.CLOSED and self.next_connect < time.time():
+                    self.socket = socket.socket(socket.AF_INET, self.type)
+                    self.open_impl()
+                    self.connected = Handler.CONNECTED
+                    if self.post_connect is not None:
+                        self.write(self.post_connect)
+            except ConnectionAbortedError:
+                return False
+            except OSError:
+                self.next_connect = time.time() + 1
+        return self.connected == self.CONNECTED
+
+    def write(self, message):
+        try:
+            self.write_impl(message)
+            return True
+        except OSError:
+            return False
+
+
+class TcpHandler(Handler):
+    def __init__(self, address, server=True, post_connect=None):
+        super().__init__(address, socket.SOCK_STREAM, post_connect)
+        self.server = server
+
+    def open_impl(self):
+        if self.server:
+            self.socket.bind(self.address)
+            self.socket.listen(1)
+            self.client, _ = self.socket.accept()
+        else:
+            self.socket.connect(self.address)
+            self.client = self.socket
+
+    def read_impl(self):
+        return self.client.recv(4096)
+
+    def write_impl(self, message):
+        while self.connected != Handler.CONNECTED or self.client is None:
+            pass
+        self.client.sendall(message)
+'''
+
+
+def test_a_base_reconnect_loop_writing_one_handshake_per_connection_is_no_write_loop_for_the_subclass():
+    # (the loop turns again only when connecting failed: one handshake per connection)
+    assert [c for c in codes(RECONNECT_HANDSHAKE) if c[0] == "NAG103"] == []

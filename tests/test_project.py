@@ -1120,3 +1120,18 @@ def test_a_base_class_in_another_module_that_pauses_before_the_read_it_asks_the_
         "    def _read(self):\n        return self.device.recv(16)\n")
     assert (_codes(check_file(str(package / "network.py"))) == [(11, "NAG201")]) is reported
 
+
+def test_a_base_constructor_called_through_a_class_between_them_runs_for_the_subclass():
+    from nagle_lint.engine import check_source
+
+    # AuthClient.__init__ calls JsonClient.__init__, which is BaseClient's: its socket is the
+    # subclass's, and call() writes the length and the body apart on it
+    source = ("import socket\n\n\nclass BaseClient:\n    def __init__(self, address):\n"
+              "        self.sock = socket.create_connection(address)\n\n\n"
+              "class JsonClient(BaseClient):\n    def encode(self, text):\n        return text.encode()\n\n\n"
+              "class AuthClient(JsonClient):\n    def __init__(self, address, token):\n"
+              "        JsonClient.__init__(self, address)\n        self.token = token\n\n"
+              "    def call(self, text):\n        body = self.encode(text)\n"
+              "        self.sock.sendall(len(body).to_bytes(4, 'big'))\n        self.sock.sendall(body)\n"
+              "        return self.sock.recv(64)\n")
+    assert [(f.code, f.span.line) for f in check_source(source, "t.py").findings] == [("NAG201", 6), ("NAG101", 22)]

@@ -441,9 +441,12 @@ class Walker:
                         self.result.exchanges.setdefault(conn, read)  # (a handshake, then the caller's requests)
                 if cls is None:
                     self._handler_exit(func, out)
-                    if out is not None and func is not module_root and not _private(func):
-                        # (a private method's unread pieces are judged where a public one calls it)
-                        self._left_pending(out, func)
+                if out is not None and func is not module_root and not _private(func):
+                    # (a private method's unread pieces are judged where a public one calls it;
+                    # a base's public method leaves its subclass's too, when the subclass's own
+                    # methods write them: `send_msg()` calling the TCP subclass's `_send()`,
+                    # which writes a size and then the message)
+                    self._left_pending(out, func, None if cls is None else self._own_classes(cls, func.cls))
                 # made, used and closed on every normal path of one call (`self._open()` ...
                 # `self._close()` in each public method): one exchange per connection
                 for conn in (self._made_here & self._closed_here) - self._lent_out:
@@ -3104,9 +3107,15 @@ class Walker:
             and self._construction_only(caller, depth + 1)
             for call, caller in calls)
 
-    def _left_pending(self, out, func: FunctionInfo) -> None:
+    def _own_classes(self, sub: ClassInfo, base: ClassInfo) -> set:
+        """Ids of the classes from sub down to base (not included)."""
+        chain = self.index.class_chain(sub)
+        return {id(c) for c in (chain[:chain.index(base)] if base in chain else [sub])}
+
+    def _left_pending(self, out, func: FunctionInfo, held_in: set | None = None) -> None:
         """Chains of 2+ wire writes still unread when a root function returns, on connections
-        whose history is not this call's (an attribute, a pool: warm)."""
+        whose history is not this call's (an attribute, a pool: warm). held_in: ids of the
+        classes whose methods must write the held piece (a subclass's own)."""
         for conn, chains in out.items():
             name = self.result.made_as.get(conn)
             if conn is PATH:
@@ -3117,7 +3126,11 @@ class Walker:
                 continue  # a local socket of this call: nobody else reads its reply
             for chain in chains:
                 first, second, count, _, _, shadowed, warm, _, _ = chain
-                if count >= 2 and not shadowed and warm is True and not second.large:
+                # (for a subclass, only a message its own methods write, outside loops: a
+                # reconnect loop's handshake, one per connection, is no write loop)
+                if count >= 2 and not shadowed and warm is True and not second.large and (
+                        held_in is None or second.func is not None and id(second.func.cls) in held_in
+                        and not first.loops and not second.loops):
                     self._pending.setdefault(conn, set()).add(chain)
                     self._pending_from.setdefault((conn, chain), func)
                     if self._by_use is not None:

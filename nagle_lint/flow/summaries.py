@@ -344,9 +344,12 @@ class ModuleIndex:
         found = self.method(cls, func.name)
         if found is func or found is None:
             return True
+        # (`Base.__init__(self, sock)`, through a class between them or a module's name too:
+        # `Framed.__init__(self, ...)`, `base.Client.__init__(self, ...)`)
+        above = {k.name for k in self.class_chain(found.cls)[1:]} if found.cls is not None else set()
         return any(type(c.func) is ast.Attribute and c.func.attr == func.name
                    and (type(c.func.value) is ast.Call and dotted(c.func.value.func) == "super"
-                        or dotted(c.func.value) == func.cls.name)  # (`Base.__init__(self, sock)`)
+                        or (dotted(c.func.value) or "").rpartition(".")[2] in above | {func.cls.name})
                    for c in _calls(found.node))
 
     def method(self, cls: ClassInfo, name: str) -> FunctionInfo | None:
@@ -376,9 +379,13 @@ class ModuleIndex:
         return None
 
     def self_bindings(self, cls: ClassInfo, key: str) -> list[Binding]:
+        """The assignments of `self.<attr>` in cls and its bases, but for those in a base's
+        method that never runs for cls (its override calls no super(): stomp's
+        `MulticastConnection.__init__` sets its own transport, not the base's handed one)."""
         found: list[Binding] = []
         for klass in self.class_chain(cls):
-            found.extend(klass.self_bindings.get(key, ()))
+            found.extend(b for b in klass.self_bindings.get(key, ())
+                         if klass is cls or b.func is None or b.func.cls is not klass or self.runs_for(cls, b.func))
         return found
 
     def wrapper_of(self, func: FunctionInfo) -> tuple[FunctionInfo, str] | None:
