@@ -6477,6 +6477,33 @@ def test_a_server_built_on_a_vendored_copy_of_smtpd(imported, found):
               "        return None\n")
     assert codes(source) == found
 
+
+CLOSED_THROUGH_LIST = '''import socket
+
+
+def ask(address, packet):
+    sockets = []
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sockets.append(sock)
+    try:
+        sock.connect(address)
+        {use}
+    finally:
+        for each in sockets:
+            {close}
+'''
+
+
+@pytest.mark.parametrize("use, close, reported", [
+    ("sock.sendall(packet)\n        return sock.recv(64)", "each.close()", False),  # one exchange, then closed
+    ("while True:\n            sock.sendall(packet)\n            print(sock.recv(64))", "each.close()", True),
+    ("sock.sendall(packet)\n        return sock.recv(64)", "if each.fileno() > 2:\n                each.close()", True),
+])
+def test_a_connection_closed_through_the_local_list_that_holds_it_is_closed(use, close, reported):
+    source = CLOSED_THROUGH_LIST.format(use=use, close=close)
+    assert (("NAG201", 6) in codes(source)) is reported
+
+
 PAUSED_QUERY = '''import socket
 import time
 
@@ -6582,6 +6609,125 @@ def test_a_list_literal_handed_to_a_constructor_and_unpacked_by_column_is_analys
     assert result.error is None and result.findings == ()
 
 
+RECEIPT_THEN_JOB = '''import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+
+@dataclass
+class Session:
+    peer: tuple
+    conn: socket.socket
+
+
+class Server:
+    def __init__(self, port):
+        self.port = port
+        self.jobs = ThreadPoolExecutor(4)
+
+    def serve(self):
+        listener = socket.create_server(("127.0.0.1", self.port))
+        while True:
+            conn, peer = listener.accept()
+            threading.Thread(target=self._serve_client, args=(conn, peer)).start()
+
+    def _serve_client(self, conn, peer):
+        session = Session(peer=peer, conn=conn)
+        try:
+            while True:
+                request = conn.recv(4096)
+                if not request:
+                    break
+                {answer}
+        finally:
+            conn.close()
+
+    def _write(self, session, frame):
+        session.conn.sendall(frame)
+
+    def _answer(self, session, request):
+        self._write(session, request.upper())
+'''
+
+
+@pytest.mark.parametrize("answer, split", [
+    # a receipt at once, the answer from a worker job: two writes before the next request
+    ("self._write(session, b'receipt')\n                self.jobs.submit(self._answer, session, request)", True),
+    ("self.jobs.submit(self._answer, session, request)", False),  # the job's one write
+    ("self._write(session, b'receipt')\n                self._write(session, request.upper())", True),
+])
+def test_a_server_answering_through_an_object_built_around_its_connection_and_a_worker_job(answer, split):
+    found = codes(RECEIPT_THEN_JOB.format(answer=answer))
+    assert ("NAG202", 21) in found  # (conn.close() in the finally no longer hides the session's writes)
+    assert any(code == "NAG102" for code, _ in found) is split
+
+
+KEYED_FAN_OUT = '''import socket
+
+
+class Hub:
+    def __init__(self, owner):
+        self.owner = owner
+        self.peers = dict()
+        self.subscribers = set()
+
+    def join(self, peer):
+        self.peers[peer] = socket.create_connection(peer)
+        self.subscribers.add(peer)
+
+    def ask(self, peer, question):
+        sock = self.peers[peer]
+        sock.sendall(question)
+        return sock.recv(64)
+
+    def publish(self, event):
+        for peer in self.subscribers:
+            {lookup}
+            self._write(sock, event)
+
+    def _write(self, sock, data):
+        sock.sendall(data)
+'''
+
+
+@pytest.mark.parametrize("lookup, write_loop", [
+    ("sock = self.peers.get(peer)", False),  # another peer's connection each turn
+    ("sock = self.peers[peer]", False),
+    ("sock = self.peers.get(self.owner)", True),  # the same one every turn
+])
+def test_a_loop_that_looks_up_each_turns_connection_by_its_key_writes_once_to_each(lookup, write_loop):
+    found = codes(KEYED_FAN_OUT.format(lookup=lookup))
+    assert ("NAG201", 11) in found
+    assert any(code == "NAG103" for code, _ in found) is write_loop
+
+
+SELECT_SERVER_CLOSING_BROKEN = '''import select
+import socket
+
+
+def serve(port):
+    listener = socket.create_server(("127.0.0.1", port))
+    sockets = [listener]
+    while True:
+        readable, _, broken = select.select(sockets, [], sockets, 1)
+        for sock in readable:
+            if sock is listener:
+                conn, _ = listener.accept()
+                sockets.append(conn)
+            else:
+                sock.sendall(sock.recv(1024).upper())
+        for sock in broken:
+            sockets.remove(sock)
+            sock.close()
+'''
+
+
+def test_closing_each_broken_connection_of_a_select_loop_leaves_the_others_open():
+    # (the broken list is a subset of the connections the server keeps serving)
+    assert ("NAG202", 12) in codes(SELECT_SERVER_CLOSING_BROKEN)
+
+
 OVERRIDDEN_INIT = '''import socket
 
 
@@ -6636,6 +6782,25 @@ def main():
 def test_a_base_constructor_an_override_does_not_call_types_nothing_for_the_subclass(init, write_loop):
     found = codes(OVERRIDDEN_INIT.format(init=init))
     assert any(code == "NAG103" for code, _ in found) is write_loop
+
+
+STATS_BY_KEY = '''import socket
+
+
+def report(address, stats):
+    sock = socket.create_connection(address)
+    while True:
+        for key in sorted(stats):
+            value = stats[key]
+            sock.send(f"STAT {key} {value}\\r\\n".encode())
+        sock.send(b"END\\r\\n")
+        sock.recv(64)
+'''
+
+
+def test_a_value_looked_up_by_the_loop_key_and_written_on_one_socket_is_still_a_write_loop():
+    # (the per-turn name is the payload, not the connection: every turn writes on `sock`)
+    assert ("NAG103", 9) in codes(STATS_BY_KEY)
 
 
 PUBLIC_READ_PAUSED_INSIDE = '''import socket

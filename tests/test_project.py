@@ -1121,6 +1121,45 @@ def test_a_base_class_in_another_module_that_pauses_before_the_read_it_asks_the_
     assert (_codes(check_file(str(package / "network.py"))) == [(11, "NAG201")]) is reported
 
 
+def test_a_folder_without_init_inside_a_package_is_a_namespace_portion_of_it(tmp_path):
+    # mkdb/server/ is a package, mkdb/server/coms/ has no __init__.py: Python 3 imports
+    # `mkdb.server.coms.frames` all the same, and the server module's absolute import of it is
+    # the project's own module (its read_frame() is where the next request is read)
+    coms = tmp_path / "mkdb" / "server" / "coms"
+    coms.mkdir(parents=True)
+    for package in (tmp_path / "mkdb", tmp_path / "mkdb" / "server"):
+        (package / "__init__.py").write_text("")
+    (coms / "frames.py").write_text(
+        "def read_frame(sock):\n    size = int.from_bytes(sock.recv(4), 'big')\n    return sock.recv(size)\n")
+    (coms / "server.py").write_text(
+        "import socket\n\nfrom mkdb.server.coms.frames import read_frame\n\n\n"
+        "def serve(port):\n    listener = socket.create_server(('127.0.0.1', port))\n"
+        "    conn, _ = listener.accept()\n    while True:\n        request = read_frame(conn)\n"
+        "        conn.sendall(len(request).to_bytes(4, 'big'))\n        conn.sendall(request)\n")
+    server = str(coms / "server.py")
+    assert module_file(server, "mkdb.server.coms.frames") == str(coms / "frames.py")
+    assert _codes(check_file(server)) == [(8, "NAG202"), (12, "NAG102")]
+    # (the folder stays a root of its own too: a tests folder pytest runs, or a script's,
+    # imports its siblings by their bare names)
+    assert module_file(server, "frames") == str(coms / "frames.py")
+
+
+def test_a_tests_folder_inside_a_package_still_imports_its_siblings_by_bare_name(tmp_path):
+    # pytest puts the tests folder (no __init__.py) on sys.path: `from wire import send_frame`
+    tests = tmp_path / "mypkg" / "tests"
+    tests.mkdir(parents=True)
+    (tmp_path / "mypkg" / "__init__.py").write_text("")
+    (tests / "wire.py").write_text(
+        "def send_frame(sock, payload):\n    sock.sendall(len(payload).to_bytes(4, 'big'))\n"
+        "    sock.sendall(payload)\n")
+    (tests / "test_echo.py").write_text(
+        "import socket\n\nfrom wire import send_frame\n\n\nclass Client:\n"
+        "    def __init__(self, port):\n        self.sock = socket.create_connection(('127.0.0.1', port))\n\n"
+        "    def echo(self, payload):\n        send_frame(self.sock, payload)\n        return self.sock.recv(64)\n\n\n"
+        "def test_echo():\n    client = Client(9000)\n    for size in range(3):\n        client.echo(b'x' * size)\n")
+    assert [code for _, code in _codes(check_file(str(tests / "test_echo.py")))] == ["NAG101"]
+
+
 def test_a_base_constructor_called_through_a_class_between_them_runs_for_the_subclass():
     from nagle_lint.engine import check_source
 

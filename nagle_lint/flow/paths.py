@@ -190,6 +190,9 @@ class FlowResult:
     kept_writes: dict = field(default_factory=dict)  # Conn -> first write on it past its first exchange
     kept_reads: dict = field(default_factory=dict)  # Conn -> first read on it past its first exchange
     bracketed: set = field(default_factory=set)  # connections made and closed within one call
+    # ids of the calls the analysis made for worker jobs (`executor.submit(f, ...)`): a piece a job
+    # writes goes out after the job's work, never joinable with what its caller wrote
+    job_calls: set = field(default_factory=set)
     made_as: dict = field(default_factory=dict)  # Conn -> the name its creation is assigned to
     relays: dict = field(default_factory=dict)  # Conn -> (write, name of the connection it passes on)
     loop_nodes: dict = field(default_factory=dict)  # id(loop statement) -> the statement (events keep ids)
@@ -1363,6 +1366,9 @@ class Walker:
             self._closed_each_turn.update(conn for conn in self._made_here if loop.key in conn.made_in_loops
                                           and turn_end is not None and _is_closed(turn_end.get(conn)))
         second_in = enter(join(first_out, *loop.continues))
+        keyed = _keyed_names(stmt) if is_for and element is None else None
+        if keyed and second_in is not None and state is not None:
+            second_in = self._next_object(second_in, state, stmt, keyed, len(frame.sites))
         if self._touches == touched and second_in == first_in:
             # a turn that touched no stream and changed nothing: the second is the same turn
             # (its continue and break states are the first's, kept)
@@ -1376,7 +1382,13 @@ class Walker:
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
         # and a zero-turn path around a read loop would invent writes with no read between them.
-        exits = None if infinite else join(second_in, enter(join(second_out, *loop.continues), turn=False))
+        # (a local list of connections this call made: `sockets.append(sock)`, not a select()
+        # result, a subset of the connections another list keeps)
+        local = element is not None and not element[2] and element[1] == frozenset({COLD}) \
+            and element[0] in self._made_here
+        exits = None if infinite else join(_closed_elements(second_in, element if local else None, first_out,
+                                                            loop.continues),
+                                           enter(join(second_out, *loop.continues), turn=False))
         if stmt.orelse and exits is not None:
             exits = self.block(stmt.orelse, exits, frame)
         out = join(exits, *loop.breaks)
@@ -1385,6 +1397,36 @@ class Walker:
             # attribute, on the peer's answer: the writes before may have been answered
             out = shadow(out)
         return out
+
+    def _next_object(self, turn_in, before, stmt, names: set, depth: int):
+        """`for peer in subscribers: session = self.clients.get(peer); self._write(session, e)`:
+        each turn looks up another object by the loop's key, so what a turn wrote through it is
+        on another connection than the next turn's; those connections start the next turn as
+        they were before the loop."""
+        out = dict(turn_in)
+        for conn, chains in turn_in.items():
+            if conn is PATH or chains == before.get(conn):
+                continue
+            pieces = [piece for chain in chains for piece in (chain[0], chain[1]) if piece is not None]
+            if pieces and all(self._through(piece, stmt, names, depth) for piece in pieces):
+                if conn in before:
+                    out[conn] = before[conn]
+                else:
+                    del out[conn]
+        return out
+
+    @staticmethod
+    def _through(piece: "WriteEvent", stmt, names: set, depth: int) -> bool:
+        """Was the piece written in this loop on one of the names: `session.conn.sendall(b)`
+        in the loop, or `self._write(session, b)` whose helper writes on that parameter?"""
+        if len(piece.sites) == depth:  # (written in the loop itself)
+            return contains(stmt, piece.node) and _receiver_root(piece.node) in names
+        if len(piece.sites) != depth + 1 or piece.func is None or not contains(stmt, piece.sites[depth]):
+            return False
+        site, helper = piece.sites[depth], piece.func
+        params = [p for p in helper.params if not (helper.is_method and p in ("self", "cls"))]
+        handed = {param for param, arg in zip(params, site.args) if type(arg) is ast.Name and arg.id in names}
+        return _receiver_root(piece.node) in handed
 
     def _lent_once(self, stmt, frame: _Frame) -> bool:
         """Does a `for` iterate a generator of ours that yields once (the body runs once)?"""
@@ -1969,8 +2011,7 @@ class Walker:
             # `inst = Instrument(host, port)`: its __init__ runs here, and a connection it makes
             # is new (its first bytes are ACKed at once)
             return self.inline(init, call, state, frame, on_instance=True, instance_cls=built)
-        self.spawned(call, state, frame)
-        return state
+        return self.spawned(call, state, frame)
 
     def _signal_semaphore(self, held, act: Activation) -> bool:
         """Is held a semaphore made with nothing to take (`self._reply_ready =
@@ -2123,14 +2164,16 @@ class Walker:
         stream = self.resolver.resolve(value.value, act)
         return BoundMethod(stream, value.attr) if isinstance(stream, Stream) else None
 
-    def spawned(self, call: ast.Call, state, frame: _Frame) -> None:
-        """Thread(target=f, args=(conn,)), executor.submit(f, conn), _thread.start_new_thread(f,
-        (conn,)) and asyncio.create_task(f(conn)): f runs on its own, with the connections it was
-        handed as the caller holds them (one just accepted is fresh: a handler that answers once
-        and closes makes one exchange) and nothing else pending."""
+    def spawned(self, call: ast.Call, state, frame: _Frame):
+        """Thread(target=f, args=(conn,)), _thread.start_new_thread(f, (conn,)) and
+        asyncio.create_task(f(conn)): f runs on its own, with the connections it was handed as
+        the caller holds them (one just accepted is fresh: a handler that answers once and
+        closes makes one exchange) and nothing else pending. executor.submit(f, msg, session): a
+        job that runs now, and in a request/response protocol before the caller's next read
+        (the client waits for its answer): as if called here. The state after the call."""
         func = call.func
         if type(func) is ast.Attribute and not (func.attr.endswith(("Thread", "Process")) or func.attr in _SPAWNS):
-            return  # (qualifying keeps an attribute's last name: most calls end here, cheaply)
+            return state  # (qualifying keeps an attribute's last name: most calls end here, cheaply)
         name = self.imports.qualify(func) or dotted(func) or ""
         target, args = None, []
         if name.endswith("Thread") or name.endswith("Process"):
@@ -2149,22 +2192,30 @@ class Walker:
                 and not any(type(a) is ast.Starred for a in call.args):
             # `loop.add_reader(sock, self.readable, sock)`: the loop calls it each time the socket
             # is readable, with those arguments: a loop of calls on a connection it keeps
-            return self._called_back(call, state, frame)
+            self._called_back(call, state, frame)
+            return state
         if target is None:
-            return
-        fake = ast.Call(func=target, args=list(args), keywords=[])
-        handed = {}
-        for value in args:
+            return state
+        fake = self._interesting.get(("spawned", id(call)))
+        if fake is None:  # (one node per call, the walk's memo knowing sites by identity; no
+            # position: a node the analysis made belongs to no file)
+            fake = self._interesting[("spawned", id(call))] = ast.Call(func=target, args=list(args), keywords=[])
+        job = name.endswith(".submit") and state is not None
+        if job:
+            self.result.job_calls.add(id(fake))
+        handed = dict(state) if job else {}
+        for value in args if not job else ():
             stream = self._stream_of(value, frame)
             if stream is not None and state is not None and stream.conn in state:
                 handed[stream.conn] = state[stream.conn]
         callee = self.resolver.callee(fake, frame.act)
         if callee is not None:
-            self.inline(callee, fake, handed, frame)
-            return
+            out = self.inline(callee, fake, handed, frame)
+            return out if job and out is not None else state
         # `Thread(target=server.loop, args=(conn,))` with `server = Handler(...)`: its method
-        for method, cls in self.resolver.instance_callees(fake, frame.act):
-            self.inline(method, fake, dict(handed), frame, on_instance=True, instance_cls=cls)
+        outs = [self.inline(method, fake, dict(handed), frame, on_instance=True, instance_cls=cls)
+                for method, cls in self.resolver.instance_callees(fake, frame.act)]
+        return (join(*outs) or state) if job and outs else state
 
     def _as_if(self, loop: ast.While) -> ast.If:
         key = ("as-if", id(loop))
@@ -2368,6 +2419,8 @@ class Walker:
                     params[name] = method
                 elif (instance := self._instance_of(value, frame)) is not None:
                     params[name] = instance  # a wrapper object of ours: its methods are followed
+                    for attr, held in self._handed_attributes(value, frame).items():
+                        params[f"{name}.{attr}"] = held  # (`session.conn`, the caller's connection)
         for arg in args_of(call):
             if arg.keyword is not None and arg.keyword in names:
                 stream = self._stream_of(arg.value, frame)
@@ -2457,6 +2510,19 @@ class Walker:
             if conn is not None:
                 return conn
         return None
+
+    def _handed_attributes(self, value, frame: _Frame) -> dict:
+        """The connections an object handed to a helper holds, as this walk knows them: built
+        here around them (`session = ClientSession(conn=conn)`: {"conn": the accepted
+        connection}), or handed to this frame so (`def _answer(self, session)`)."""
+        if type(value) is not ast.Name:
+            return {}
+        prefix = value.id + "."
+        handed = {key[len(prefix):]: held for key, held in frame.act.params.items() if key.startswith(prefix)}
+        if handed:
+            return handed
+        return {key[len("self."):]: held for key, held in self._given_attributes(value, frame).items()
+                if isinstance(held, Stream) and key.count(".") == 1}
 
     def _given_attributes(self, receiver, frame: _Frame) -> dict:
         """`client = NodePeer(sock, peer)`, then `client.hello()`: the attributes the constructor
@@ -2558,6 +2624,8 @@ class Walker:
     def _instance_of(self, value, frame: _Frame) -> Instance | None:
         """`self.handle_status(conn)` with `conn = ServerConn(sock)`: the classes of ours the
         argument is an instance of (one Instance per set of classes, so that walks replay)."""
+        if type(value) is ast.Name and isinstance(frame.act.params.get(value.id), Instance):
+            return frame.act.params[value.id]  # (handed on: `def _answer(self, session): self._write(session, r)`)
         if frame.act.func is None or not (type(value) is ast.Name and value.id in frame.act.func.bindings
                                           or type(value) is ast.Call):  # (or built right there: `serve(Conn(sock))`)
             return None
@@ -4354,6 +4422,46 @@ def _may_iterate_or_close(stmt) -> bool:
 def _is_closed(chains) -> bool:
     """Is the connection closed on every path (whatever flags the paths know besides)?"""
     return bool(chains) and all(c[6] == CLOSED[6] for c in chains)
+
+
+def _receiver_root(call) -> str | None:
+    """`session` of `session.conn.sendall(b)`, `sock` of `sock.send(b)`."""
+    node = call.func.value if type(call) is ast.Call and type(call.func) is ast.Attribute else None
+    while type(node) is ast.Attribute:
+        node = node.value
+    return node.id if type(node) is ast.Name else None
+
+
+def _keyed_names(loop) -> set:
+    """The names a `for key in ...:` loop binds each turn to what a container holds under its
+    key (`session = self.clients.get(key)`, `conn = conns[key]`): another object each turn,
+    which the loop's writes may go through (_next_object asks which do)."""
+    if type(loop.target) is not ast.Name:
+        return set()
+    key = loop.target.id
+    names = set()
+    for node in (n for stmt in loop.body for n in ast.walk(stmt)):
+        if type(node) is not ast.Assign or len(node.targets) != 1 or type(node.targets[0]) is not ast.Name:
+            continue
+        value = node.value
+        if type(value) is ast.Subscript and type(value.slice) is ast.Name and value.slice.id == key \
+                or type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr == "get" \
+                and value.args and type(value.args[0]) is ast.Name and value.args[0].id == key:
+            names.add(node.targets[0].id)
+    return names
+
+
+def _closed_elements(second_in, element, first_out, continues):
+    """The state a loop leaves after its first turn: second_in, except that a loop over a
+    local list of the connections the call made whose every turn closes its element (`finally:
+    for s in sockets: s.close()`) leaves every element closed, not fresh for a next turn."""
+    if element is None or second_in is None:
+        return second_in
+    turn_end = join(first_out, *continues)
+    conn = element[0]
+    if turn_end is None or not _is_closed(turn_end.get(conn)):
+        return second_in
+    return {**second_in, conn: turn_end[conn]}
 
 
 # the methods socketserver and http.server call on a handler themselves

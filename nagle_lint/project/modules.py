@@ -68,6 +68,17 @@ def package_root(path: str) -> str:
     return folder
 
 
+def _namespace_root(root: str) -> str | None:
+    """Where the top package sits when the package root is a folder without __init__.py inside
+    a regular package (a namespace portion: `mkdb/server/coms/socket.py` imports
+    `mkdb.server.coms.frames`); None when it is not. (Its own folder stays a root too: a tests
+    folder run by pytest, or a script's, imports its siblings by their bare names.)"""
+    parent = os.path.dirname(root)
+    if parent == root or not os.path.isfile(os.path.join(parent, "__init__.py")):
+        return None
+    return package_root(os.path.join(parent, "__init__.py"))
+
+
 def project_root(path: str) -> str:
     """The folder whose files the cross-file scans read for this file (subclasses, importers,
     callers): its package root, except in an installed environment's site-packages (or
@@ -148,7 +159,7 @@ def module_file(importer: str, module: str) -> str | None:
     (and a `src/` layout's root): None for the standard library and installed packages."""
     root = package_root(importer)
     top, dot, rest = module.partition(".")
-    for base in (root, _project_above_script(importer, root)):
+    for base in (root, _project_above_script(importer, root), _namespace_root(root)):
         if base is None:
             continue
         relative = os.path.join(package_dirs(base).get(top, top), rest.replace(".", os.sep)) if dot \

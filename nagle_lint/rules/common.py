@@ -42,6 +42,9 @@ def split_findings(ctx: FileContext, rule: Rule):
     splits = sorted(ctx.splits(rule.code), key=lambda s: ctx.order(s.first.located(s.second)), reverse=True)
     splits.sort(key=lambda s: ctx.order(s.second.located(s.first)))
     for split in splits:
+        by_job = any(id(site) in ctx.facts.flow.job_calls for site in split.second.sites)
+        if rule.code == "NAG401" and by_job:
+            continue  # (a worker job's answer after its caller's receipt: two messages, not one to join)
         first, second = split.first.located(split.second), split.second.located(split.first)
         if rule.code == "NAG103":
             second = _in_the_loop(ctx, split.second, second)
@@ -73,6 +76,8 @@ def split_findings(ctx: FileContext, rule: Rule):
         handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
         fix_hint = ("send the body with the headers in one write, or " + _handler_nodelay(ctx, split.conn.handler)
                     if handler else "write one buffer or set TCP_NODELAY")
+        if by_job:  # (the job's answer does not exist yet when its caller writes the first piece)
+            fix_hint = "set TCP_NODELAY: a worker job writes this piece after the first"
         message = _TEMPLATES[rule.code].format(
             n="2" if split.count == 2 else "3+", s=stream, first=ctx.where(first), read=read_where(ctx, split.read),
             fix=fix_hint) + _optional(split.conn, ctx, _by_use(ctx, split.by_use))
