@@ -395,15 +395,17 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
                     submodules[alias.name] = alias.name  # `import pkg` then `pkg.Client(sock)`
     handed = _handed_handler_streams(tree, source)
     forced: dict[str, set[str]] = {}  # file -> names linked for a handler stream handed to them
-    bases = _bases_of_socket_classes(path, tree)
-    for base, alias in _project_from_imports(path, tree):
+    imported = list(_project_from_imports(path, tree))
+    bases = _bases_of_socket_classes(path, tree, {alias.asname or alias.name for _, alias in imported})
+    for base, alias in imported:
         want(base, alias.name)
-        if alias.name in bases and not _described(base, path):
+        local = alias.asname or alias.name
+        if local in bases and not _described(base, path):
             # `class Network(Escpos)`: the base calls the methods this class writes and reads
             # the socket in (`self._raw(req); time.sleep(1); self._read()`), whatever its text
             found = module_file(path, base)
             if found is not None and os.path.abspath(found) != os.path.abspath(path) \
-                    and alias.name in top_definitions(found) and _calls_on_self(found, bases[alias.name]):
+                    and alias.name in top_definitions(found) and _calls_on_self(found, bases[local]):
                 wanted.setdefault(found, set()).add(alias.name)
                 forced.setdefault(found, set()).add(alias.name)
         if alias.name != "*" and module_file(path, f"{base}.{alias.name}") is not None:
@@ -603,18 +605,22 @@ def _project_from_imports(path: str, tree: ast.Module):
                     yield base, alias
 
 
-def _bases_of_socket_classes(path: str, tree: ast.Module) -> dict[str, set[str]]:
-    """The names this file's top-level classes that touch a socket give as their bases -> the
-    names of the methods those classes define."""
+def _bases_of_socket_classes(path: str, tree: ast.Module, imported: set[str]) -> dict[str, set[str]]:
+    """The imported names this file's top-level classes that touch a socket give as their
+    bases -> the names of the methods those classes define."""
     from nagle_lint.project.modules import top_definitions
 
+    classes = [node for node in tree.body if type(node) is ast.ClassDef
+               and any(type(base) is ast.Name and base.id in imported for base in node.bases)]
+    if not classes:
+        return {}  # (most files: no class of theirs extends one they import from the project)
     touching = top_definitions(path)
     bases: dict[str, set[str]] = {}
-    for node in tree.body:
-        if type(node) is ast.ClassDef and touching.get(node.name):
+    for node in classes:
+        if touching.get(node.name):
             methods = {stmt.name for stmt in node.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))}
             for base in node.bases:
-                if type(base) is ast.Name:
+                if type(base) is ast.Name and base.id in imported:
                     bases.setdefault(base.id, set()).update(methods)
     return bases
 

@@ -1103,9 +1103,10 @@ class Printer:
 '''
 
 
-@pytest.mark.parametrize("pause, reported", [("        time.sleep(1)\n", False), ("", True)])
+@pytest.mark.parametrize("pause, reported, alias", [("        time.sleep(1)\n", False, ""), ("", True, ""),
+                                                    ("        time.sleep(1)\n", False, " as BasePrinter")])
 def test_a_base_class_in_another_module_that_pauses_before_the_read_it_asks_the_subclass_for(
-        tmp_path, pause, reported):
+        tmp_path, pause, reported, alias):
     # escpos: the base class's status query writes through the subclass's _raw(), sleeps a
     # second, then reads through its _read(); the base's module names no socket at all
     package = tmp_path / "printers"
@@ -1113,7 +1114,8 @@ def test_a_base_class_in_another_module_that_pauses_before_the_read_it_asks_the_
     (package / "__init__.py").write_text("")
     (package / "base.py").write_text(PRINTER_BASE.format(pause=pause))
     (package / "network.py").write_text(
-        "import socket\n\nfrom .base import Printer\n\n\nclass NetworkPrinter(Printer):\n"
+        f"import socket\n\nfrom .base import Printer{alias}\n\n\n"
+        f"class NetworkPrinter({'BasePrinter' if alias else 'Printer'}):\n"
         "    def __init__(self, host):\n        self.host = host\n\n"
         "    def open(self):\n        self.device = socket.create_connection((self.host, 9100))\n\n"
         "    def _raw(self, data):\n        self.device.sendall(data)\n\n"

@@ -1366,7 +1366,7 @@ class Walker:
             self._closed_each_turn.update(conn for conn in self._made_here if loop.key in conn.made_in_loops
                                           and turn_end is not None and _is_closed(turn_end.get(conn)))
         second_in = enter(join(first_out, *loop.continues))
-        keyed = _keyed_names(stmt) if is_for and element is None else None
+        keyed = self._memo(_keyed_names, stmt) if is_for and element is None else None
         if keyed and second_in is not None and state is not None:
             second_in = self._next_object(second_in, state, stmt, keyed, len(frame.sites))
         if self._touches == touched and second_in == first_in:

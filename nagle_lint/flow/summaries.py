@@ -341,6 +341,13 @@ class ModuleIndex:
         override calls super().<name>() (or <Base>.<name>(self, ...))?"""
         if not func.is_method:
             return True
+        cache = self.__dict__.setdefault("_ran_for", {})
+        key = (id(cls), id(func))
+        if key not in cache:
+            cache[key] = self._runs_for(cls, func)
+        return cache[key]
+
+    def _runs_for(self, cls: ClassInfo, func: FunctionInfo) -> bool:
         found = self.method(cls, func.name)
         if found is func or found is None:
             return True
