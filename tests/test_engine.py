@@ -6890,3 +6890,36 @@ class TcpHandler(Handler):
 def test_a_base_reconnect_loop_writing_one_handshake_per_connection_is_no_write_loop_for_the_subclass():
     # (the loop turns again only when connecting failed: one handshake per connection)
     assert [c for c in codes(RECONNECT_HANDSHAKE) if c[0] == "NAG103"] == []
+
+
+POLLED_STATUS = '''import socket
+import time
+
+
+class Meter:
+    def __init__(self, host):
+        self.sock = socket.create_connection((host, 4001))
+
+    def _send(self, data):
+        self.sock.sendall(data)
+
+    def _recv(self):
+        return self.sock.recv(64)
+
+    def configure(self, setting):
+        self._send(setting)
+
+    def monitor(self):
+        {body}
+'''
+
+
+@pytest.mark.parametrize("body, reported", [
+    # the pause is in the read's own turn, after the turn's request: nothing Nagle held is left
+    ("while True:\n            self._send(b'READ?')\n            time.sleep(1)\n            print(self._recv())", False),
+    ("while True:\n            time.sleep(1)\n            self._send(b'READ?')\n            print(self._recv())", True),
+    # a pause before a loop whose header reads: later turns read right after their own write
+    ("self._send(b'SUB')\n        time.sleep(1)\n        while self._recv():\n            self._send(b'ACK')", True),
+])
+def test_a_pause_in_a_polling_loops_turn_comes_before_that_turns_read(body, reported):
+    assert (("NAG201", 7) in codes(POLLED_STATUS.format(body=body))) is reported

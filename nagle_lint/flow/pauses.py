@@ -85,23 +85,29 @@ def _may_leave_or_read(stmt, reads: frozenset) -> bool:
 
 def slept_before(body: list, node: ast.AST, pauses: Pauses) -> bool | None:
     """Does a pause come right before the statement that holds `node` (in body, or in a block
-    around it) on every path, with no call between them? True: yes; False: a call, a loop's
-    previous turn, an except or finally block, or a header may come in between; None: the body
-    begins first (what came before is the caller's)."""
+    around it) on every path, with no call between them? True: yes (`while True: send(req);
+    time.sleep(1); recv()` too: the pause is in the read's own turn); False: a call, a return or
+    raise, a block whose paths may differ, a header with a call, a loop's earlier turn (the
+    block begins first in a loop's body, or the read is in a loop's header), an except or
+    finally block; None: the body begins first (what came before is the caller's)."""
     for at, stmt in enumerate(body):
         if not contains(stmt, node):
             continue
         kind = type(stmt)
         if kind in DEFINITIONS:
             return False
+        looped = kind is ast.While or kind in FOR_LOOPS
         inner = next((block for block in child_blocks(stmt) if any(contains(s, node) for s in block)), None)
         if inner is None:
-            return _preceding(body[:at], pauses)
-        if kind is ast.While or kind in FOR_LOOPS or kind in TRIES and inner is not stmt.body:
-            return False  # (an earlier turn, or whatever raised, may write after any pause)
+            # (a loop's header is evaluated again after each turn's body)
+            return False if looped else _preceding(body[:at], pauses)
+        if kind in TRIES and inner is not stmt.body:
+            return False  # (whatever raised may have written after any pause)
         found = slept_before(inner, node, pauses)
         if found is not None:
             return found
+        if looped:
+            return False  # (an earlier turn may write after any pause before the loop)
         header = [n for n in ast.iter_child_nodes(stmt)
                   if not isinstance(n, (ast.stmt, ast.excepthandler, ast.match_case))]
         if any(type(n) is ast.Call for part in header for n in ast.walk(part)):
