@@ -6504,7 +6504,8 @@ def test_a_connection_closed_through_the_local_list_that_holds_it_is_closed(use,
     assert (("NAG201", 6) in codes(source)) is reported
 
 
-PAUSED_QUERY = '''import socket
+# a kept connection written and read through helpers; each test adds the method that asks
+METER = '''import socket
 import time
 
 
@@ -6520,7 +6521,8 @@ class Meter:
 
     def configure(self, setting):
         self._send(setting)
-
+'''
+PAUSED_QUERY = METER + '''
     def reading(self):
         self._send(b"READ?\\r\\n")
 {between}        return self._recv()
@@ -6892,23 +6894,7 @@ def test_a_base_reconnect_loop_writing_one_handshake_per_connection_is_no_write_
     assert [c for c in codes(RECONNECT_HANDSHAKE) if c[0] == "NAG103"] == []
 
 
-POLLED_STATUS = '''import socket
-import time
-
-
-class Meter:
-    def __init__(self, host):
-        self.sock = socket.create_connection((host, 4001))
-
-    def _send(self, data):
-        self.sock.sendall(data)
-
-    def _recv(self):
-        return self.sock.recv(64)
-
-    def configure(self, setting):
-        self._send(setting)
-
+POLLED_STATUS = METER + '''
     def monitor(self):
         {body}
 '''
