@@ -7,12 +7,14 @@
 
 Per server and file: start it, initialize (rootUri = the file's folder), initialized, didOpen
 the file and wait for its first textDocument/publishDiagnostics ("open"); then --runs edits, each a
-didChange that alternately inserts and removes a blank line at the top (the text changes and every
+didChange that alternately inserts and removes a line at the top (the text changes and every
 line below shifts), timed from sending didChange to receiving the publishDiagnostics of that
 version (or the next one, when the server sends no version). A server that publishes nothing within
 --change-wait (default: --timeout) after a didChange is sent a didSave too, and the trigger it
 needed is reported; from then on each didChange is followed at once by a didSave (trigger
-"change+save"), and the time is still counted from the didChange.
+"change+save"), and the time is still counted from the didChange. The line is blank
+(--edit blank, the default: no code changes, and a server may answer from its last analysis) or
+a statement, `_edited = 1` (--edit code: the code changes, and the file is analysed again).
 Then --bursts typing bursts ("burst"): --burst-keys didChanges --burst-gap-ms apart, as a person
 types (a comment line at the top, one character per change, then the line removed again), timed
 from the last didChange of the burst to the publishDiagnostics of its version: what the editor
@@ -250,14 +252,15 @@ def bench_one(name: str, argv: list[str], path: Path, text: str, args) -> dict:
         save_always = False
         for run in range(args.runs):
             version += 1
-            if run % 2 == 0:  # insert a blank line at the top
+            line = "\n" if args.edit == "blank" else "_edited = 1\n"
+            if run % 2 == 0:  # insert a line at the top
                 change = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
-                          "text": "\n"}
-                current = "\n" + current
+                          "text": line}
+                current = line + current
             else:  # and remove it again
                 change = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}},
                           "text": ""}
-                current = current[1:]
+                current = current[len(line):]
             if kind == 1:
                 change = {"text": current}
             sent = client.notify("textDocument/didChange", {
@@ -448,7 +451,8 @@ def report(rows: list[dict], skipped: list[str], versions: dict, args, load: tup
         out.append("Problems:")
         out.extend(problems)
         out.append("")
-    out.append(f"Edits: {args.runs} per server and file, alternately inserting and removing a blank line at"
+    what = "a blank line" if args.edit == "blank" else "a statement (`_edited = 1`)"
+    out.append(f"Edits: {args.runs} per server and file, alternately inserting and removing {what} at"
                f" the top; times from sending didChange to receiving the publishDiagnostics of that version"
                f" (open: from didOpen). p90 is the nearest rank. Timeout {args.timeout:g} s per wait,"
                f" didSave after {min(args.change_wait, args.timeout):g} s without diagnostics."
@@ -471,6 +475,8 @@ def main(argv=None) -> int:
                         help="a Python file to open and edit (repeatable; default: the 3.11.7 stdlib's"
                              " imaplib.py and test/test_ssl.py)")
     parser.add_argument("--runs", type=int, default=10, help="edits per server and file (10)")
+    parser.add_argument("--edit", choices=("blank", "code"), default="blank",
+                        help="the line each edit inserts and removes: blank (default) or a statement")
     parser.add_argument("--bursts", type=int, default=3, help="typing bursts per server and file (3; 0: none)")
     parser.add_argument("--burst-keys", type=int, default=10, help="keystrokes (didChanges) per burst (10)")
     parser.add_argument("--burst-gap-ms", type=float, default=30.0, help="milliseconds between keystrokes (30)")

@@ -31,8 +31,13 @@ class NoFix(Exception):
 
 
 class FileContext:
-    def __init__(self, path: str, source: str, facts: ModuleFacts, settings, in_tests: bool = False) -> None:
+    def __init__(self, path: str, source: str, facts: ModuleFacts, settings, in_tests: bool = False,
+                 moved=None) -> None:
         self.path = path
+        # facts made from an earlier text of the file whose code only moved by whole lines
+        # (edits.Buffer): old line -> the line it is on in source. Only the spans shown move; the
+        # questions rules ask of positions compare the facts' own nodes with each other.
+        self._moved = moved
         # a test file (engine.is_test_path): no TCP_NODELAY fixes there, and a stall that comes
         # once per connection (one request after a handshake) is not worth a finding
         self.in_tests = in_tests
@@ -55,20 +60,24 @@ class FileContext:
             raise ForeignNode()
         if type(node) in _NAMED:
             return self._name_span(node)
-        end_line = node.end_lineno or node.lineno
+        line = self._line_of(node.lineno)
+        end_line = self._line_of(node.end_lineno) if node.end_lineno else line
         end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
-        return Span(node.lineno, self._column(node.lineno, node.col_offset) + 1,
-                    end_line, self._column(end_line, end_col) + 1)
+        return Span(line, self._column(line, node.col_offset) + 1, end_line, self._column(end_line, end_col) + 1)
+
+    def _line_of(self, line: int) -> int:
+        return line if self._moved is None else self._moved(line)
 
     def _name_span(self, node) -> Span:
         """The name of a def or class (`ast` keeps no node for it): after `def`/`class` on its
         first line, else the keyword itself."""
-        line = self._lines[node.lineno - 1] if node.lineno <= len(self._lines) else ""
-        start = self._column(node.lineno, node.col_offset)
+        number = self._line_of(node.lineno)
+        line = self._lines[number - 1] if number <= len(self._lines) else ""
+        start = self._column(number, node.col_offset)
         found = re.compile(rf"(?:async\s+)?(?:def|class)\s+({re.escape(node.name)})\b").match(line, start)
         if found is None:
-            return Span(node.lineno, start + 1, node.lineno, start + 1)
-        return Span(node.lineno, found.start(1) + 1, node.lineno, found.end(1) + 1)
+            return Span(number, start + 1, number, start + 1)
+        return Span(number, found.start(1) + 1, number, found.end(1) + 1)
 
     @cached_property
     def line_starts(self) -> list[int]:

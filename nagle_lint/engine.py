@@ -26,6 +26,7 @@ from pathlib import Path
 
 from nagle_lint import astparse, noqa, syntax
 from nagle_lint.discovery import Excludes, discover  # noqa: F401 - Excludes re-exported for callers
+from nagle_lint.edits import Analysis, Buffer, Unplaced, file_stamps
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.project import api
 from nagle_lint.project.modules import is_test_path  # noqa: F401 - also the engine's, for its callers
@@ -228,21 +229,23 @@ def check_file(path: str, settings: Settings = DEFAULT_SETTINGS) -> FileResult:
 
 
 def check_source(source: str, path: str = "<stdin>", settings: Settings = DEFAULT_SETTINGS,
-                 tree: ast.Module | None = None, cancelled=None) -> FileResult:
+                 tree: ast.Module | None = None, cancelled=None, buffer: Buffer | None = None) -> FileResult:
     """Analyse one file's text. Pure: parses once (or reads the `ast` tree of the same text a
     caller already has: flake8's), runs every enabled rule, applies noqa. cancelled: asked now
-    and then during the analysis; when it returns true, flow.paths.Cancelled is raised."""
+    and then during the analysis; when it returns true, flow.paths.Cancelled is raised. buffer:
+    the editor buffer this text is the latest of (edits.Buffer): an edit that only moved its
+    code is reported from the buffer's last analysis, and this one is kept there."""
     if "noqa" not in source.lower():
-        return _check_source(source, path, settings, tree, cancelled)
+        return _check_source(source, path, settings, tree, cancelled, buffer)
     # noqa comments are judged against the findings they could suppress (NAG002, warnings)
-    result = _check_source(source, path, replace(settings, apply_noqa=False), tree, cancelled)
+    result = _check_source(source, path, replace(settings, apply_noqa=False), tree, cancelled, buffer)
     enabled = frozenset(r.code for r in select_rules(settings.select, settings.ignore, settings.extend_select,
                                                       _file_ignores(path, settings)))
     return noqa.judge(result, source, settings.apply_noqa, enabled)
 
 
 def _check_source(source: str, path: str, settings: Settings, tree: ast.Module | None = None,
-                  cancelled=None) -> FileResult:
+                  cancelled=None, buffer: Buffer | None = None) -> FileResult:
     digest = hashlib.blake2b(source.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
     rules = select_rules(settings.select, settings.ignore, settings.extend_select, _file_ignores(path, settings))
     if not rules:
@@ -270,15 +273,31 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
 
     try:
         real_path = path if path != "<stdin>" else None
+        names_unix = "unix" in source.lower()
+        in_tests = is_test_path(path) and not settings.nodelay_in_tests
+        # (fixes edit the text at offsets of the tree they were computed on: always afresh)
+        kept = _kept(tree, module) if buffer is not None and not settings.fixes else None
+        # (what a module linked says can change with any file of the project, and with the text
+        # of this one: asked again each time, it must be the same)
         linked = linked_modules(real_path, tree, settings, source) if real_path else ()
-        stop_if_cancelled()
-        facts = analyse(module, settings.stream_map(), real_path, linked=linked, cancelled=cancelled,
-                        names_unix="unix" in source.lower())
-        ctx = FileContext(path, source, facts, settings,
-                          in_tests=is_test_path(path) and not settings.nodelay_in_tests)
-        findings = []
-        for rule in rules:
-            findings.extend(f for f in CHECKS[rule.code](ctx) if f is not None)
+        moved = buffer.moved_lines(source, tree, kept, linked, names_unix, settings) if kept is not None else None
+        findings = None
+        if moved is not None:
+            try:
+                findings = _rule_findings(rules, FileContext(path, source, buffer.last.facts, settings, in_tests,
+                                                             moved=moved))
+                facts = buffer.last.facts
+                buffer.reused += 1
+            except Unplaced:
+                findings = None
+        if findings is None:
+            stop_if_cancelled()
+            facts = analyse(module, settings.stream_map(), real_path, linked=linked, cancelled=cancelled,
+                            names_unix=names_unix)
+            findings = _rule_findings(rules, FileContext(path, source, facts, settings, in_tests))
+            if kept is not None:
+                buffer.keep(Analysis(source, tree, kept, linked, names_unix, settings, facts,
+                                     file_stamps(facts.imports.read)))
     except RecursionError:
         return FileResult(path, error=FileError("too-complex", "nesting too deep to analyse"), source_hash=digest)
     except Cancelled:
@@ -292,6 +311,21 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
     findings = _dedupe(findings)
     return FileResult(path, findings=tuple(sorted(findings, key=lambda f: f.sort_key())), source_hash=digest,
                       reads=facts.imports.read)
+
+
+def _rule_findings(rules, ctx) -> list:
+    findings = []
+    for rule in rules:
+        findings.extend(f for f in CHECKS[rule.code](ctx) if f is not None)
+    return findings
+
+
+def _kept(tree: ast.Module, module: ast.Module) -> tuple[int, ...]:
+    """The indices of the top-level statements of tree that module (its sparse read) kept."""
+    if module is tree:
+        return tuple(range(len(tree.body)))
+    ids = {id(stmt) for stmt in module.body}
+    return tuple(i for i, stmt in enumerate(tree.body) if id(stmt) in ids)
 
 
 def screen(source: str) -> ast.Module:

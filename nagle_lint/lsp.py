@@ -11,6 +11,8 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
   per buffer at a time (a keystroke made while it runs stops it, and the keystrokes made
   meanwhile are analysed together: the editor never waits for one analysis per keystroke);
   pulled diagnostics and code actions there too, stopped when the client cancels the request.
+- An edit that changes no code (a comment, blank lines, a comment at a line's end) is reported
+  from the buffer's last analysis, its positions moved to where they are now (edits.Buffer).
 - While the buffer does not parse, the last good findings stay (the editor reports syntax errors
   itself); NAG001 is shown for the other reasons a file cannot be analysed.
 - Settings: a bad pyproject.toml is shown to the user (window/showMessage, once per version of
@@ -37,6 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
+from nagle_lint.edits import Buffer
 from nagle_lint.model import Applicability, FileResult, Finding, Fix, Severity
 from nagle_lint.report.source import LineIndex, units
 
@@ -186,6 +189,9 @@ def build_server():
     cache: dict[tuple[str, bool], tuple[Any, str, FileResult]] = {}
     last_good: dict[tuple[str, bool], FileResult] = {}  # the last result of a buffer that parsed
     fixed_all: dict[str, tuple] = {}  # uri -> (version, text, the fix-all round): code actions come often
+    # uri -> the buffer's last analysis without fixes: an edit that only moves code (a comment, a
+    # blank line) is reported from it without walking the file again
+    buffers: dict[str, Buffer] = {}
     # Analyses run on one background thread, so that the server keeps reading edits meanwhile;
     # the engine runs under engine_lock wherever it is called from.
     engine_lock = threading.Lock()
@@ -216,6 +222,8 @@ def build_server():
             cache.pop((uri, fixes), None)
             if closed:
                 last_good.pop((uri, fixes), None)
+        if closed:
+            buffers.pop(uri, None)
 
     def snapshot(ls, uri: str, fixes: bool):
         """(version, text, path, settings) of the buffer now, or (version, text, None, FileResult)
@@ -233,11 +241,11 @@ def build_server():
         settings = settings_for(path if os.path.isabs(path) else None, show)
         return document.version, text, path, settings if fixes else replace(settings, fixes=False)
 
-    def check(text: str, path: str, settings, cancelled=None) -> FileResult:
+    def check(text: str, path: str, settings, cancelled=None, buffer: Buffer | None = None) -> FileResult:
         from nagle_lint.engine import check_source
 
         with engine_lock:
-            return check_source(text, path, settings, cancelled=cancelled)
+            return check_source(text, path, settings, cancelled=cancelled, buffer=buffer)
 
     def failed(ls, uri: str, error: BaseException) -> None:
         # the engine should not raise; never take the server down
@@ -261,8 +269,9 @@ def build_server():
         version, text, path, result = snapshot(ls, uri, fixes)
         if path is not None:
             settings = result
+            buffer = None if fixes else buffers.setdefault(uri, Buffer())
             try:
-                result = await in_background(lambda cancelled: check(text, path, settings, cancelled))
+                result = await in_background(lambda cancelled: check(text, path, settings, cancelled, buffer))
             except Exception as error:
                 failed(ls, uri, error)
                 return None
@@ -334,7 +343,7 @@ def build_server():
 
         # (set membership is one atomic step for the background thread)
         stop = yielding(lambda: uri in edited or stopping.is_set())
-        background.submit(check, text, path, settings, stop).add_done_callback(ended)
+        background.submit(check, text, path, settings, stop, buffers.setdefault(uri, Buffer())).add_done_callback(ended)
 
     def analysed(ls, uri: str, version, text: str, future) -> None:
         from nagle_lint.flow.paths import Cancelled
@@ -365,6 +374,7 @@ def build_server():
         clear_cache()  # the line length fixes wrap at may have changed too
         cache.clear()
         fixed_all.clear()
+        buffers.clear()
         if pulls(ls):
             capabilities = getattr(ls, "client_capabilities", None)
             diagnostics = getattr(getattr(capabilities, "workspace", None), "diagnostics", None)

@@ -333,3 +333,106 @@ def test_cache_key_includes_sparse(paths, tmp_path):
     from nagle_lint.cache import settings_key
 
     assert settings_key(_with(BASE, sparse=True)) != settings_key(_with(BASE, sparse=False))
+
+
+# Edits that move code without changing it, and the edit after them that does change it
+_EDITS = (
+    ("blank line at the top", lambda lines, at: ["\n", *lines]),
+    ("comment line above the finding", lambda lines, at: [*lines[:at], _indent(lines[at]) + "# note\n", *lines[at:]]),
+    ("comment at the finding line's end", lambda lines, at: [*lines[:at], _commented(lines[at]), *lines[at + 1:]]),
+    ("a comment naming a socket", lambda lines, at: ["# socket.socket() .sendall( unix\n", *lines]),
+    # (the columns after it move: analysed afresh)
+    ("a space after the finding line's first parenthesis",
+     lambda lines, at: [*lines[:at], lines[at].replace("(", "( ", 1), *lines[at + 1:]]),
+    ("code added at the end", lambda lines, at: [*lines, "\n_edited = 1\n"]),
+)
+
+
+def _indent(line: str) -> str:
+    return line[:len(line) - len(line.lstrip())]
+
+
+def _commented(line: str) -> str:
+    body = line.rstrip("\r\n")
+    return body + ("  # note" if not body.endswith("\\") else "") + line[len(body):]
+
+
+def test_an_edit_that_moves_code_is_reported_from_the_last_analysis(sparse_one):
+    """The language server's Buffer: after each edit, the same findings as a fresh analysis of
+    the text, spans, related places and messages included, and the walk skipped where no code
+    changed (nothing here is cached between the fresh analyses)."""
+    from nagle_lint.edits import Buffer
+
+    settings = _with(BASE, fixes=False)
+    files = [r.path for r in sparse_one if r.findings]
+    assert len(files) >= 100
+    reused = tried = 0
+    for path in files:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().splitlines(keepends=True)
+        buffer = Buffer()
+        first = engine.check_source("".join(lines), path, settings, buffer=buffer)
+        at = first.findings[0].span.line - 1
+        for name, edit in _EDITS:
+            text = "".join(edit(lines, at))
+            before = buffer.reused
+            got = engine.check_source(text, path, settings, buffer=buffer)
+            want = engine.check_source(text, path, settings)
+            assert [_full(f) for f in got.all_findings()] == [_full(f) for f in want.all_findings()], \
+                f"{path}: after the edit '{name}'"
+            if name == "code added at the end":
+                assert buffer.reused == before, f"{path}: a code edit was answered from the last analysis"
+            elif name not in ("a comment naming a socket", "a space after the finding line's first parenthesis"):
+                tried += 1
+                reused += buffer.reused - before
+    # (a comment at the end of a line inside a string, or of a line a statement continues past,
+    # changes the tree: analysed afresh)
+    assert reused >= 0.9 * tried, f"only {reused} of {tried} edits that move code were answered from the last analysis"
+
+
+def _fresh_and_buffered(path: Path, texts: list[str], buffer=None) -> list[tuple[list, list, bool]]:
+    """Each text in turn through one Buffer (a new one unless given), and afresh: (buffered,
+    fresh, answered from the last analysis)."""
+    from nagle_lint.edits import Buffer
+
+    settings = _with(BASE, fixes=False)
+    buffer, out = buffer or Buffer(), []
+    for text in texts:
+        before = buffer.reused
+        got = engine.check_source(text, str(path), settings, buffer=buffer)
+        want = engine.check_source(text, str(path), settings)
+        out.append(([_full(f) for f in got.findings], [_full(f) for f in want.findings], buffer.reused > before))
+    return out
+
+
+def test_an_edit_after_the_module_it_imports_appeared_is_analysed_afresh(tmp_path):
+    # the editor has client.py open before wire.py is written: a comment typed afterwards must
+    # not answer from the analysis that found no wire.py
+    client = tmp_path / "client.py"
+    text = ("import socket\n\nfrom wire import send_frame\n\n\nclass Client:\n"
+            "    def __init__(self, port):\n        self.sock = socket.create_connection(('127.0.0.1', port))\n\n"
+            "    def call(self, body):\n        send_frame(self.sock, body)\n        return self.sock.recv(64)\n")
+    client.write_text(text)
+    from nagle_lint.edits import Buffer
+
+    buffer = Buffer()
+    first = _fresh_and_buffered(client, [text], buffer)
+    (tmp_path / "wire.py").write_text("def send_frame(sock, body):\n    sock.sendall(len(body).to_bytes(4, 'big'))\n"
+                                      "    sock.sendall(body)\n")
+    again = _fresh_and_buffered(client, ["# note\n" + text], buffer)
+    assert first[0][0] == [] and again[0][1], "the module written meanwhile changes the findings"
+    assert again[0][0] == again[0][1]
+
+
+def test_a_comment_that_changes_which_modules_are_linked_is_analysed_afresh(tmp_path):
+    # a class built in another module (dial.py) is linked unless this file's text builds it too,
+    # comments included: a comment `FramedLink(sock)` changes what the analysis reads
+    package = tmp_path / "rw_built_elsewhere"
+    shutil.copytree(CORPUS / "rw_built_elsewhere", package)
+    path = package / "framedlinks.py"
+    text = path.read_text()
+    commented = text.replace("class FramedLink:\n", "# FramedLink(sock) and LocalLink(sock) come from dial.py\n"
+                                                   "class FramedLink:\n", 1)
+    assert commented != text
+    for got, want, _ in _fresh_and_buffered(path, [text, commented, text]):
+        assert got == want

@@ -16,7 +16,7 @@ def _position(text, offset):
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def check_source(source, path="<stdin>", settings=None, tree=None, cancelled=None):
+def check_source(source, path="<stdin>", settings=None, tree=None, cancelled=None, buffer=None):
     findings = []
     for match in _CALL.finditer(source):
         if source[match.start() - 2:match.start()] != "s.":
