@@ -268,7 +268,7 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
     stop_if_cancelled()
     # (a file analysed for the socket helpers it imports names no triage word the sparse tree keeps
     # statements for: read whole)
-    module = sparse_tree(source, tree, settings, also=_wire_api_text(source, tree)) \
+    module = sparse_tree(source, tree, settings, also=_kept_for_others(source, tree, path)) \
         if settings.sparse and not consulted else tree
 
     try:
@@ -431,6 +431,13 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     forced: dict[str, set[str]] = {}  # file -> names linked for a handler stream handed to them
     imported = list(_project_from_imports(path, tree))
     bases = _bases_of_socket_classes(path, tree, {alias.asname or alias.name for _, alias in imported})
+    # `def read(scope: BaseTransport)`: the subclasses elsewhere that keep a socket (an abstract
+    # transport's TCP implementation), with the class itself
+    for found, name, subclasses in (_socket_typed(path, tree) if imported else {}).values():
+        wanted.setdefault(found, set()).add(name)
+        forced.setdefault(found, set()).add(name)
+        for other, names in subclasses.items():
+            wanted.setdefault(other, set()).update(names)
     for base, alias in imported:
         want(base, alias.name)
         local = alias.asname or alias.name
@@ -600,6 +607,48 @@ def _may_define_wire_api(source: str) -> bool:
     return bool(twice) and any(name in twice for name in _receivers(_PARAM_READ, source))
 
 
+def _kept_for_others(source: str, tree: ast.Module, path: str) -> re.Pattern | None:
+    """What the sparse read also keeps for what other modules bring: the definitions of the
+    file's wire APIs, and those with a parameter typed with a class whose subclasses elsewhere
+    keep a socket (`def read_waveform(scope: BaseTransport)`)."""
+    wire = _wire_api_text(source, tree)
+    typed = _socket_typed(path, tree) if path != "<stdin>" and os.path.isfile(path) else {}
+    if not typed:
+        return wire
+    noted = rf":\s*[\"']?(?:{'|'.join(re.escape(name) for name in sorted(typed))})\b"
+    return re.compile(f"{wire.pattern}|{noted}" if wire is not None else noted)
+
+
+def _socket_typed(path: str, tree: ast.Module) -> dict[str, tuple[str, str, dict[str, set[str]]]]:
+    """The names this file annotates a parameter with that it imports from a module of the
+    project, an interface there whose subclasses elsewhere touch a socket and one of whose
+    abstract methods the file calls on such a parameter: local name -> (that module's file, the
+    class's name there, {subclass file: the subclasses' names})."""
+    from nagle_lint.project.modules import interface_methods, module_file, subclass_files, top_definitions
+
+    noted = _parameter_annotations(tree)
+    found: dict = {}
+    for base, alias in (_project_from_imports(path, tree) if noted else ()):
+        local = alias.asname or alias.name
+        if local not in noted or _described(base, path):
+            continue
+        where = module_file(path, base)
+        # (only for a method the interface leaves to them: `scope.write()`, not `conf.routes()`)
+        if where is None or os.path.abspath(where) == os.path.abspath(path) \
+                or not noted[local] & interface_methods(where, alias.name):
+            continue
+        testing = is_test_path(path)
+        subclasses = {}
+        for other, names in subclass_files(where, {alias.name}).items():
+            defined = top_definitions(other)
+            names = {name for name in names if defined.get(name)}
+            if names and (testing or not is_test_path(other)) and os.path.abspath(other) != os.path.abspath(path):
+                subclasses[other] = names
+        if subclasses:
+            found[local] = (where, alias.name, subclasses)
+    return found
+
+
 def _wire_api_text(source: str, tree: ast.Module) -> re.Pattern | None:
     """The definitions of the file's wire APIs, which its sparse read keeps (a module function
     `send_msg(conn, ...)` that writes with `conn.send()` mentions no stream source)."""
@@ -624,6 +673,31 @@ def _may_use_submodules(source: str, submodules: dict, want) -> bool:
         if trial:
             return True
     return False
+
+
+def _parameter_annotations(tree: ast.Module) -> dict[str, set[str]]:
+    """The plain names this file's functions annotate a parameter with (`scope: BaseTransport`,
+    `"BaseTransport"`) -> the methods they call on such a parameter (`scope.write(...)`)."""
+    found: dict[str, set[str]] = {}
+    for node in syntax.statements(tree):
+        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            args = node.args
+            typed = {}
+            for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                note = arg.annotation
+                if type(note) is ast.Name:
+                    typed[arg.arg] = note.id
+                elif type(note) is ast.Constant and isinstance(note.value, str) and note.value.isidentifier():
+                    typed[arg.arg] = note.value
+            if not typed:
+                continue
+            for name in typed.values():
+                found.setdefault(name, set())
+            for call in syntax.walk(node):
+                if type(call) is ast.Call and type(call.func) is ast.Attribute and type(call.func.value) is ast.Name \
+                        and call.func.value.id in typed:
+                    found[typed[call.func.value.id]].add(call.func.attr)
+    return found
 
 
 def _project_from_imports(path: str, tree: ast.Module):

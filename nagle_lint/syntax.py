@@ -119,6 +119,41 @@ def call_fields(kind: type) -> tuple[str, ...]:
     return names
 
 
+def _tail(expr) -> str | None:
+    """`ABC` for `ABC` and for `abc.ABC`."""
+    return expr.id if type(expr) is ast.Name else expr.attr if type(expr) is ast.Attribute else None
+
+
+def declared_abstract(func) -> bool:
+    """A def decorated with `@abstractmethod` (`@abc.abstractmethod`)."""
+    return any(_tail(d) == "abstractmethod" for d in func.decorator_list)
+
+
+def is_stub(func) -> bool:
+    """A def its subclasses are to define: `raise NotImplementedError`, `pass`, `...`, or only a
+    docstring."""
+    body = [s for s in func.body if not (type(s) is ast.Expr and is_str(s.value))]
+    return all(type(s) is ast.Pass or type(s) is ast.Expr and type(s.value) is ast.Constant and s.value.value is ...
+               or type(s) is ast.Raise and s.exc is not None
+               and _tail(s.exc.func if type(s.exc) is ast.Call else s.exc) == "NotImplementedError"
+               for s in body)
+
+
+def abstract_methods(node: ast.ClassDef) -> set[str]:
+    """The names of the methods an interface leaves to its subclasses (`@abstractmethod`, or a
+    stub)."""
+    return {item.name for item in node.body if type(item) in (ast.FunctionDef, ast.AsyncFunctionDef)
+            and (declared_abstract(item) or is_stub(item))}
+
+
+def is_interface(node: ast.ClassDef) -> bool:
+    """An ABC or a Protocol, or a class with an abstract method: what a parameter annotated with
+    it is given is an instance of one of its subclasses."""
+    return any(_tail(base) in ("ABC", "Protocol") for base in node.bases) \
+        or any(k.arg == "metaclass" and _tail(k.value) == "ABCMeta" for k in node.keywords) \
+        or any(declared_abstract(item) for item in node.body if type(item) in (ast.FunctionDef, ast.AsyncFunctionDef))
+
+
 def children(node) -> list:
     """The child nodes in field order (ast.iter_child_nodes, without its generators)."""
     out = []

@@ -6049,6 +6049,41 @@ def test_a_handler_class_picked_by_a_conditional_expression_for_its_server(serve
     assert codes(source) == found
 
 
+@pytest.mark.parametrize("base, found", [
+    ("socketserver.ThreadingUnixStreamServer", []),  # (AF_UNIX: no Nagle)
+    ("socketserver.ThreadingTCPServer", [("NAG202", 2)]),
+])
+@pytest.mark.parametrize("handing", ["super().__init__(path, Handler)",
+                                     "{base}.__init__(self, path, Handler)",
+                                     "super().__init__(path, RequestHandlerClass=Handler)"])
+def test_a_handler_class_handed_to_its_server_by_the_servers_own_constructor(base, found, handing):
+    source = ("import socketserver\n"
+              "class Handler(socketserver.StreamRequestHandler):\n"
+              "    def handle(self):\n"
+              "        for line in self.rfile:\n"
+              "            self.wfile.write(line)\n"
+              f"class Server({base}):\n"
+              "    def __init__(self, path, broker):\n"
+              "        self.broker = broker\n"
+              f"        {handing.format(base=base)}\n"
+              "def run(path, broker):\n"
+              "    with Server(path, broker) as server:\n"
+              "        server.serve_forever()\n")
+    assert codes(source) == found
+
+
+def test_an_abstract_class_that_holds_the_socket_itself_is_walked_for_its_annotated_parameter():
+    # a template-method base: it connects and sends, and leaves a hook to its subclasses
+    source = ("import socket\nfrom abc import ABC, abstractmethod\n\n\nclass Conn(ABC):\n"
+              "    def __init__(self, host):\n        self.sock = socket.create_connection((host, 9000))\n\n"
+              "    @abstractmethod\n    def describe(self):\n        \"\"\"What it is for.\"\"\"\n\n"
+              "    def send(self, data):\n        self.sock.sendall(data)\n\n"
+              "    def receive(self):\n        return self.sock.recv(4096)\n\n\n"
+              "def fetch(conn: Conn, body):\n    conn.send(len(body).to_bytes(4, 'big'))\n    conn.send(body)\n"
+              "    return conn.receive()\n")
+    assert codes(source) == [("NAG201", 7), ("NAG101", 22)]
+
+
 def test_a_pause_read_from_a_constants_class_in_the_class_body():
     # `time.sleep(self.CONST.wait)` after each line, `class CONST: wait = 0.12` in the class:
     # each line is sent and ACKed before the next, as with a literal pause

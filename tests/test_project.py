@@ -1176,3 +1176,79 @@ def test_a_base_constructor_called_through_a_class_between_them_runs_for_the_sub
               "        self.sock.sendall(len(body).to_bytes(4, 'big'))\n        self.sock.sendall(body)\n"
               "        return self.sock.recv(64)\n")
     assert [(f.code, f.span.line) for f in check_source(source, "t.py").findings] == [("NAG201", 6), ("NAG101", 22)]
+
+
+def _transport_project(root: Path, base: str, drivers: str) -> Path:
+    # scopebench_mcp's shape: drivers typed with an abstract transport, one subclass of which
+    # keeps a TCP socket (another talks through a library: no socket of ours)
+    package = root / "scope"
+    (package / "transports").mkdir(parents=True)
+    for init in (package / "__init__.py", package / "transports" / "__init__.py"):
+        init.write_text("")
+    (package / "transports" / "base.py").write_text(base)
+    (package / "transports" / "tcp.py").write_text(
+        "import socket\n\nfrom scope.transports.base import BaseTransport\n\n\nclass TCPTransport(BaseTransport):\n"
+        "    def __init__(self, host, port=5555):\n        self.host, self.port = host, port\n"
+        "        self.sock = None\n\n    def open(self):\n"
+        "        self.sock = socket.create_connection((self.host, self.port))\n\n"
+        "    def write(self, command):\n        self.sock.sendall(command.encode())\n\n"
+        "    def query(self, command):\n        self.write(command + '\\n')\n"
+        "        return self.sock.recv(4096).decode()\n")
+    (package / "transports" / "visa.py").write_text(
+        "import pyvisa\n\nfrom scope.transports.base import BaseTransport\n\n\nclass VisaTransport(BaseTransport):\n"
+        "    def open(self):\n        self.res = pyvisa.ResourceManager().open_resource('x')\n\n"
+        "    def write(self, command):\n        self.res.write(command)\n\n"
+        "    def query(self, command):\n        return self.res.query(command)\n")
+    (package / "drivers.py").write_text(drivers)
+    return package / "drivers.py"
+
+
+_ABSTRACT_BASE = ("from abc import ABC, abstractmethod\n\n\nclass BaseTransport(ABC):\n"
+                  "    @abstractmethod\n    def open(self):\n        \"\"\"Open it.\"\"\"\n\n"
+                  "    @abstractmethod\n    def write(self, command):\n        \"\"\"Write a command.\"\"\"\n\n"
+                  "    @abstractmethod\n    def query(self, command):\n        raise NotImplementedError\n")
+_DRIVERS = ("from scope.transports.base import BaseTransport\n\n\n"
+            "def read_waveform(scope: BaseTransport, channel: int):\n"
+            "    for command in (f':WAV:SOUR CHAN{channel}', ':WAV:MODE NORM', ':WAV:FORM BYTE'):\n"
+            "        scope.write(command + '\\n')\n"
+            "    return scope.query(':WAV:PRE?')\n")
+
+
+def test_a_driver_typed_with_an_abstract_transport_writes_through_its_tcp_subclass(tmp_path):
+    drivers = _transport_project(tmp_path, _ABSTRACT_BASE, _DRIVERS)
+    result = check_file(str(drivers))
+    # (the loop's pieces, and the query's after them)
+    assert _codes(result) == [(6, "NAG103"), (7, "NAG101")]
+    assert all("`scope`" in finding.message for finding in result.findings)
+
+
+def test_a_driver_typed_with_a_concrete_class_is_not_read_as_its_subclasses(tmp_path):
+    # a plain class with its own (non-socket) write: what the annotation says runs
+    base = ("class BaseTransport:\n    def open(self):\n        self.log = []\n\n"
+            "    def write(self, command):\n        self.log.append(command)\n\n"
+            "    def query(self, command):\n        return self.log[-1]\n")
+    assert _codes(check_file(str(_transport_project(tmp_path, base, _DRIVERS)))) == []
+
+
+def test_a_driver_that_also_makes_a_socket_keeps_its_typed_functions_in_the_sparse_read(tmp_path):
+    drivers = _transport_project(tmp_path, _ABSTRACT_BASE, "import socket\n" + _DRIVERS + (
+        "\n\ndef ping(host):\n    s = socket.create_connection((host, 7))\n"
+        "    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n    s.sendall(b'x')\n    return s.recv(1)\n"))
+    assert _codes(check_file(str(drivers))) == [(7, "NAG103"), (8, "NAG101")]
+    assert _codes(check_file(str(drivers), Settings(sparse=False))) == [(7, "NAG103"), (8, "NAG101")]
+
+
+def test_an_interface_is_read_as_its_subclasses_only_for_the_methods_it_leaves_to_them(tmp_path):
+    # simple-http-server's shape: a handler typed `routing_conf: RoutingServer` uses only what the
+    # base class itself does; the server module that subclasses it (and runs this handler) is not
+    # read with it
+    from nagle_lint.engine import linked_modules, screen
+
+    base = _ABSTRACT_BASE + "\n    def describe(self):\n        return type(self).__name__\n"
+    concrete_only = ("from scope.transports.base import BaseTransport\n\n\n"
+                     "def label(scope: BaseTransport):\n    return scope.describe()\n")
+    for drivers, tcp_linked in ((_DRIVERS, True), (concrete_only, False)):
+        path = _transport_project(tmp_path / str(tcp_linked), base, drivers)
+        source = path.read_text()
+        linked = [Path(found).name for found, _ in linked_modules(str(path), screen(source), Settings(), source)]
+        assert ("tcp.py" in linked) is tcp_linked, linked

@@ -17,7 +17,7 @@ import sys
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import (EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
-                                      iter_statements, param_position, positional_params)
+                                      iter_statements, param_position, positional_params, stub)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
@@ -2787,7 +2787,7 @@ class Walker:
                     break
                 # a template method's step that subclasses define (a mixin's `self._send(b)`, a
                 # stub that raises NotImplementedError: the handler class built on it supplies it)
-                if (callee is None or _stub(callee)) and func.is_method and func.cls is not None \
+                if (callee is None or stub(callee)) and func.is_method and func.cls is not None \
                         and type(target) is ast.Attribute \
                         and type(target.value) is ast.Name and target.value.id == "self" \
                         and target.attr in self.index.member_names \
@@ -3926,16 +3926,6 @@ def _closes(stmt) -> bool:
     """`x.close()` or `x.shutdown(how)` as a statement."""
     return type(stmt) is ast.Expr and type(stmt.value) is ast.Call and type(stmt.value.func) is ast.Attribute \
         and stmt.value.func.attr in ("close", "shutdown")
-
-
-def _stub(func: FunctionInfo) -> bool:
-    """A method its subclasses are to define: `raise NotImplementedError`, `pass`, `...`, or
-    only a docstring."""
-    body = [s for s in func.node.body if not (type(s) is ast.Expr and is_str(s.value))]
-    return all(type(s) is ast.Pass or type(s) is ast.Expr and type(s.value) is ast.Constant and s.value.value is ...
-               or type(s) is ast.Raise and s.exc is not None
-               and "NotImplementedError" in (dotted(s.exc.func if type(s.exc) is ast.Call else s.exc) or "")
-               for s in body)
 
 
 def _calls_base_method(func: FunctionInfo) -> bool:

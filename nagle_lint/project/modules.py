@@ -23,6 +23,7 @@ except ModuleNotFoundError:  # Python < 3.11
     import tomli as tomllib  # type: ignore[no-redef]
 
 from nagle_lint import astparse
+from nagle_lint.syntax import abstract_methods, is_interface
 
 
 # Project files are read beside the checked ones without being asked for: only regular files, of
@@ -423,11 +424,12 @@ def _forwards_to_socket(path: str, text: bytes) -> bool:
 def socket_helpers_imported(path: str, data: bytes) -> tuple[bool, tuple[str, ...]]:
     """Does the file import by name, from a module of the project, a function whose text touches
     a socket and that it calls (`from .connection import tcp_send_data`), or a class that does and
-    that it subclasses (`class Analyzer(GenericInstrument):`)? It may put messages together from
-    them though its own text names no socket. (A class only used is not enough: its methods are
-    judged where the class is, and a caller's lifetime of its objects is seldom known.) Also the
-    project files that tell (a cached answer goes stale with them). Never through a standard
-    library name."""
+    that it subclasses (`class Analyzer(GenericInstrument):`), or an abstract class it annotates a
+    parameter with and whose subclasses elsewhere touch a socket (`scope: BaseTransport`)? It may
+    put messages together from them though its own text names no socket. (A class only used is
+    not enough: its methods are judged where the class is, and a caller's lifetime of its objects
+    is seldom known.) Also the project files that tell (a cached answer goes stale with them).
+    Never through a standard library name."""
     if b"import" not in data:
         return False, ()
     scanned: list[set[bytes]] = []  # the names in the file's class bases, read once when first asked
@@ -440,8 +442,12 @@ def socket_helpers_imported(path: str, data: bytes) -> tuple[bool, tuple[str, ..
     def calls(local: str) -> bool:
         return local.encode() + b"(" in data
 
+    def annotates(local: str) -> bool:
+        return re.search(rb":\s*[\"']?" + re.escape(local.encode()) + rb"\b", data) is not None
+
     def wanted(raw: str, local: str) -> bool:  # (a name neither called nor subclassed here puts no message together)
-        return raw.split(".")[0] not in sys.stdlib_module_names and (local == "*" or calls(local) or subclassed(local))
+        return raw.split(".")[0] not in sys.stdlib_module_names and (
+            local == "*" or calls(local) or subclassed(local) or annotates(local))
 
     consulted: list[str] = []
     for local, (module, name) in _imported_names(path, data, wanted).items():
@@ -460,7 +466,20 @@ def socket_helpers_imported(path: str, data: bytes) -> tuple[bool, tuple[str, ..
             if top_definitions(file, forward=False).get(each) and (
                     calls(here) if not _is_class(file, each) else subclassed(here)):
                 return True, tuple(dict.fromkeys([*consulted, file]))
+            if _is_class(file, each) and annotates(here) and interface_methods(file, each):
+                touching = [other for other, names in subclass_files(file, {each}).items()
+                            if any(top_definitions(other, forward=False).get(n) for n in names)]
+                if touching:
+                    return True, tuple(dict.fromkeys([*consulted, file, *touching]))
     return False, tuple(dict.fromkeys(consulted))
+
+
+def interface_methods(path: str, name: str) -> set[str]:
+    """The methods the top-level class `name` of that project file leaves to its subclasses, when
+    it is an interface (syntax.is_interface); else none."""
+    tree = parsed(path)
+    return next((abstract_methods(n) for n in (tree.body if tree is not None else ())
+                 if type(n) is ast.ClassDef and n.name == name and is_interface(n)), set())
 
 
 def _is_class(path: str, name: str) -> bool:

@@ -11,13 +11,14 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, KEYS, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks,
+from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, KEYS, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, stub,
                                       contains, index_column, iter_statements, param_position, positional_params, reaching_bindings,
                                       reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.channels import channel_stream
 from nagle_lint.streams.names import ImportMap, constant, dotted, uncast
-from nagle_lint.syntax import DEFINITIONS, argument, args_of, branches, default_of, is_const, is_str, positional
+from nagle_lint.syntax import (DEFINITIONS, argument, args_of, branches, declared_abstract, default_of, is_const,
+                              is_interface, is_str, positional)
 
 
 @dataclass(eq=False)
@@ -1628,7 +1629,9 @@ class Resolver:
                     return found if found is not None and class_level(found) else None
                 typed = self._annotated_class(func.value, act)
                 if typed is not None:  # `def _accept(self, handler: Handler)`: `handler._detach()`
-                    return self.index.method(typed, func.attr)
+                    found = self.index.method(typed, func.attr)
+                    # (an interface's abstract method: its subclasses' (instance_callees))
+                    return None if found is not None and _abstract(typed) and _abstract_method(found) else found
             if self.index.qualified and func.attr in self._qualified_tails():  # `sockutil.connect(addr)`
                 found = self.index.qualified.get(self.imports.qualify(func) or "")
                 return found if isinstance(found, FunctionInfo) else None
@@ -1703,7 +1706,16 @@ class Resolver:
         if type(func) is not ast.Attribute or act is None or act.func is None \
                 or func.attr not in self.index.member_names:
             return []
-        methods = [(self.index.method(cls, func.attr), cls) for cls in self.receiver_classes(func.value, act)]
+        methods = []
+        for cls in self.receiver_classes(func.value, act):
+            method = self.index.method(cls, func.attr)
+            if method is not None and _abstract(cls) and _abstract_method(method):
+                # `scope.write(c)` on an interface (`scope: BaseTransport`): what each subclass
+                # here or linked does (the TCP transport's sendall)
+                methods += [(found, sub) for sub in self.index.subclasses(cls)
+                            if (found := self.index.method(sub, func.attr)) is not None and not _abstract_method(found)]
+            else:
+                methods.append((method, cls))
         return [(m, cls) for m, cls in methods if m is not None]
 
     def receiver_classes(self, receiver, act: Activation) -> list[ClassInfo]:
@@ -2235,23 +2247,41 @@ class Resolver:
     def _unix_servers_of(self) -> set[str]:
         if not hasattr(self, "_unix_handlers"):
             found = set()
-            local = self._local_unix_servers() if self._imports_from("socketserver") else set()
+            local = self._local_unix_servers() if self._imports_from("socketserver") else {}
+
+            def handed(arg) -> None:
+                # (`VerboseHandler if verbose else Handler`: either)
+                picks = [arg.value.body, arg.value.orelse] if type(arg.value) is ast.IfExp else [arg.value]
+                found.update(handler for pick in picks if (handler := dotted(pick)))
+
             for call in (_calls(self.index.module) if self._imports_from("socketserver") else ()):
                 name = self.imports.qualify(call.func)
                 if name in C.UNIX_SERVERS or (name is None and dotted(call.func) in local):
                     for arg in args_of(call)[1:2]:
-                        # (`VerboseHandler if verbose else Handler`: either)
-                        picks = [arg.value.body, arg.value.orelse] if type(arg.value) is ast.IfExp else [arg.value]
-                        found.update(handler for pick in picks if (handler := dotted(pick)))
+                        handed(arg)
+            # a server class's own constructor handing its handler on: `super().__init__(path,
+            # Handler)`, `Base.__init__(self, path, Handler)`
+            for cls in local.values():
+                init = cls.methods.get("__init__")
+                for call in (_calls(init.node) if init is not None else ()):
+                    func = call.func
+                    if type(func) is not ast.Attribute or func.attr != "__init__":
+                        continue
+                    if type(func.value) is ast.Call and type(func.value.func) is ast.Name \
+                            and func.value.func.id == "super":
+                        first = 1
+                    elif any(dotted(func.value) == dotted(base) for base in cls.bases):
+                        first = 2
+                    else:
+                        continue
+                    for arg in args_of(call)[first:first + 1]:
+                        handed(arg)
             self._unix_handlers = found
         return self._unix_handlers
 
-    def _local_unix_servers(self) -> set[str]:
-        names = set()
-        for cls in self.index.classes.values():
-            if any(self.imports.qualify(b) in C.UNIX_SERVERS for b in cls.bases):
-                names.add(cls.name)
-        return names
+    def _local_unix_servers(self) -> dict[str, ClassInfo]:
+        return {cls.name: cls for cls in self.index.classes.values()
+                if any(self.imports.qualify(b) in C.UNIX_SERVERS for b in cls.bases)}
 
     def _imports_from(self, module: str) -> bool:
         return any(full == module or full.startswith(module + ".") for full in self.imports.names.values())
@@ -2943,6 +2973,15 @@ def _forwarded_to(hook: FunctionInfo) -> str | None:
 def _calls_outside_defs(node):
     """The calls of one body, not those of the functions and classes defined in it."""
     return (n for n in branches(node, skip=DEFINITIONS) if type(n) is ast.Call)
+
+
+def _abstract_method(func: FunctionInfo) -> bool:
+    """Declared to be defined by subclasses: `@abstractmethod`, or a stub."""
+    return declared_abstract(func.node) or stub(func)
+
+
+def _abstract(cls: ClassInfo) -> bool:
+    return is_interface(cls.node)
 
 
 def _calls(module: ast.Module):
