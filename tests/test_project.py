@@ -1252,3 +1252,18 @@ def test_an_interface_is_read_as_its_subclasses_only_for_the_methods_it_leaves_t
         source = path.read_text()
         linked = [Path(found).name for found, _ in linked_modules(str(path), screen(source), Settings(), source)]
         assert ("tcp.py" in linked) is tcp_linked, linked
+
+
+def test_a_split_ending_in_a_helper_call_is_named_as_the_call_hands_the_transport(tmp_path):
+    # the second piece is written by a helper handed `scope`: the message names `scope`, not the
+    # transport's own accessor in the other module
+    drivers = ("from scope.transports.base import BaseTransport\n\n\n"
+               "def read_errors(scope: BaseTransport):\n    return scope.query(':SYST:ERR?')\n\n\n"
+               "def setup(scope: BaseTransport):\n    scope.write(':RUN\\n')\n    return read_errors(scope)\n")
+    path = _transport_project(tmp_path, _ABSTRACT_BASE, drivers)
+    tcp = path.parent / "transports" / "tcp.py"
+    tcp.write_text(tcp.read_text().replace("self.sock.sendall(", "self._socket().sendall(").replace(
+        "    def write(", "    def _socket(self):\n        return self.sock\n\n    def write("))
+    result = check_file(str(path))
+    assert _codes(result) == [(10, "NAG101")]
+    assert "on `scope`" in result.findings[0].message

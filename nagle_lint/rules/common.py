@@ -71,8 +71,11 @@ def split_findings(ctx: FileContext, rule: Rule):
         elif stream == "stream" and ctx.facts.flow.names.get(split.conn, ("stream",))[0] != "stream":
             stream = ctx.facts.flow.names[split.conn][0]  # `send(b)`, a local bound `self.sock.sendall`
         if second is not split.second.node:  # as the flagged line names it, not the helper
+            # (else the object of ours it hands on that keeps the connection,
+            # `read_system_errors(scope)`, before a name only the helper's module uses)
             stream = _carrier(ctx, second, split.conn) or _handed_as(ctx, split.second, second) or (
-                receiver_name(second) if receiver_name(second) not in ("self", "stream") else stream)
+                receiver_name(second) if receiver_name(second) not in ("self", "stream")
+                else _keeper(ctx, second, split.conn) or stream)
         handler = split.conn.handler is not None and split.conn.facts.role == C.HTTP_HANDLER
         fix_hint = ("send the body with the headers in one write, or " + _handler_nodelay(ctx, split.conn.handler)
                     if handler else "write one buffer or set TCP_NODELAY")
@@ -228,6 +231,30 @@ def _carrier(ctx: FileContext, call, conn, objects: bool = False) -> str | None:
             name = dotted(expr)
             if name and name != "self" and ctx.facts.resolver.receiver_classes(expr, act):
                 return name
+    return None
+
+
+def _keeper(ctx: FileContext, call, conn) -> str | None:
+    """The argument of a helper's call that is an object of ours keeping the connection in an
+    attribute (`read_errors(scope)`, whose TCP transport keeps it as `self.sock`), by name."""
+    from nagle_lint.streams.infer import Activation, is_connection
+
+    func = _enclosing_function(ctx, call) if type(call) is ast.Call else None
+    if func is None:
+        return None
+    act = Activation(func, cls=func.cls)
+    index, resolver = ctx.facts.index, ctx.facts.resolver
+    for arg in args_of(call):
+        name = dotted(arg.value)
+        if arg.star or not name or name == "self":
+            continue
+        classes = resolver.receiver_classes(arg.value, act)
+        for cls in [*classes, *(sub for c in classes for sub in index.subclasses(c))]:
+            for klass in index.class_chain(cls):
+                for key, bindings in klass.self_bindings.items():
+                    if any(is_connection(resolver.lookup(key, Activation(b.func, cls=cls)), conn)
+                           for b in bindings if b.func is not None):
+                        return name
     return None
 
 
