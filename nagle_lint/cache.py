@@ -41,6 +41,26 @@ def settings_key(settings: Settings) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
+def _stamp(path: str) -> tuple[int, int]:
+    info = os.stat(path)
+    return (info.st_size, info.st_mtime_ns)
+
+
+def dependency_stamps(path: str, reads) -> tuple:
+    """(file or folder, stamp) for everything a result for path depends on besides its own text:
+    the project files its analysis read and the folders their imports resolve through. Raises
+    OSError when one of them is gone."""
+    return tuple((dep, _stamp(dep)) for dep in (*reads, *_package_folders(path, reads)))
+
+
+def unchanged(stamps) -> bool:
+    """Is every dependency as dependency_stamps() found it?"""
+    try:
+        return all(_stamp(dep) == stamp for dep, stamp in stamps)
+    except OSError:
+        return False
+
+
 def _package_folders(path: str, reads) -> list[str]:
     """The folders from each file's own up to its package root: a file made or removed in one
     (an `__init__.py`, a module) changes what its imports name, so the folder's stamp is a
@@ -99,18 +119,13 @@ class Cache:
             self._entries[key] = entries
         return self._entries[key]
 
-    @staticmethod
-    def _stamp(path: str):
-        info = os.stat(path)
-        return (info.st_size, info.st_mtime_ns)
-
     def get(self, path: str, settings: Settings) -> FileResult | None:
         key = settings_key(settings)
         entry = self._load(key).get(os.path.abspath(path))
         if entry is None:
             return None
         try:
-            if self._stamp(path) != entry[0] or any(self._stamp(dep) != stamp for dep, stamp in entry[2]):
+            if _stamp(path) != entry[0] or not unchanged(entry[2]):
                 return None  # the file, or a project module its analysis read, has changed
         except OSError:
             return None
@@ -120,8 +135,8 @@ class Cache:
     def put(self, path: str, settings: Settings, result: FileResult) -> None:
         key = settings_key(settings)
         try:
-            stamp = self._stamp(path)
-            deps = tuple((dep, self._stamp(dep)) for dep in (*result.reads, *_package_folders(path, result.reads)))
+            stamp = _stamp(path)
+            deps = dependency_stamps(path, result.reads)
         except OSError:
             return
         self._load(key)[os.path.abspath(path)] = (stamp, result, deps)

@@ -12,10 +12,10 @@ afresh. tests/test_speedups_equal.py checks that both give the same findings.
 from __future__ import annotations
 
 import ast
-import os
 from dataclasses import dataclass
 from typing import Callable
 
+from nagle_lint.cache import unchanged
 from nagle_lint.lines import split_lines
 
 
@@ -33,7 +33,7 @@ class Analysis:
     names_unix: bool
     settings: object
     facts: object  # flow.analyse.ModuleFacts
-    stamps: tuple  # (path, size, mtime) of each other file the analysis consulted
+    stamps: tuple  # cache.dependency_stamps(): the project files and folders the analysis read
     lines: list[str] | None = None  # the source's lines, split when first compared
 
 
@@ -44,7 +44,7 @@ class Buffer:
         self.last: Analysis | None = None
         self.reused = 0  # analyses answered from the last one (for tests and benchmarks)
 
-    def keep(self, analysis: Analysis) -> None:
+    def keep(self, analysis: Analysis | None) -> None:
         self.last = analysis
 
     def moved_lines(self, source: str, tree: ast.Module, kept: tuple[int, ...], linked: tuple,
@@ -56,7 +56,7 @@ class Buffer:
         if last is None or kept != last.kept or names_unix != last.names_unix or settings != last.settings \
                 or len(linked) != len(last.linked) \
                 or any(a[0] != b[0] or a[1] is not b[1] for a, b in zip(linked, last.linked)) \
-                or last.stamps != file_stamps(p for p, _, _ in last.stamps):
+                or not unchanged(last.stamps):
             return None
         if last.lines is None:
             last.lines = split_lines(last.source)
@@ -71,18 +71,6 @@ class Buffer:
             return lines[line]
 
         return moved
-
-
-def file_stamps(paths) -> tuple:
-    stamps = []
-    for path in sorted(set(paths)):
-        try:
-            info = os.stat(path)
-        except OSError:
-            stamps.append((path, -1, -1))
-            continue
-        stamps.append((path, info.st_size, info.st_mtime_ns))
-    return tuple(stamps)
 
 
 def _line_map(old: ast.Module, old_lines: list[str], new: ast.Module, new_lines: list[str]) -> dict[int, int] | None:

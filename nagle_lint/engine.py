@@ -26,7 +26,8 @@ from pathlib import Path
 
 from nagle_lint import astparse, noqa, syntax
 from nagle_lint.discovery import Excludes, discover  # noqa: F401 - Excludes re-exported for callers
-from nagle_lint.edits import Analysis, Buffer, Unplaced, file_stamps
+from nagle_lint.cache import dependency_stamps
+from nagle_lint.edits import Analysis, Buffer, Unplaced
 from nagle_lint.model import FileError, FileResult
 from nagle_lint.project import api
 from nagle_lint.project.modules import is_test_path  # noqa: F401 - also the engine's, for its callers
@@ -296,8 +297,11 @@ def _check_source(source: str, path: str, settings: Settings, tree: ast.Module |
                             names_unix=names_unix)
             findings = _rule_findings(rules, FileContext(path, source, facts, settings, in_tests))
             if kept is not None:
-                buffer.keep(Analysis(source, tree, kept, linked, names_unix, settings, facts,
-                                     file_stamps(facts.imports.read)))
+                try:  # (what the result cache's entries depend on)
+                    stamps = dependency_stamps(real_path, facts.imports.read) if real_path else ()
+                    buffer.keep(Analysis(source, tree, kept, linked, names_unix, settings, facts, stamps))
+                except OSError:
+                    buffer.keep(None)  # (a file it read is gone already: no answer from this one)
     except RecursionError:
         return FileResult(path, error=FileError("too-complex", "nesting too deep to analyse"), source_hash=digest)
     except Cancelled:
