@@ -681,8 +681,12 @@ def _may_use_submodules(source: str, submodules: dict, want) -> bool:
 
 def _parameter_annotations(tree: ast.Module) -> dict[str, set[str]]:
     """The plain names this file's functions annotate a parameter with (`scope: BaseTransport`,
-    `"BaseTransport"`) -> the methods they call on such a parameter (`scope.write(...)`)."""
-    found: dict[str, set[str]] = {}
+    `"BaseTransport"`) -> the methods they call on such a parameter (`scope.write(...)`). Kept on
+    the tree: the sparse read and the linking both ask."""
+    found: dict[str, set[str]] | None = tree.__dict__.get("_nagle_annotations")
+    if found is not None:
+        return found
+    found = tree._nagle_annotations = {}
     for node in syntax.statements(tree):
         if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
             args = node.args

@@ -139,11 +139,15 @@ def is_stub(func) -> bool:
                for s in body)
 
 
+def left_to_subclasses(func) -> bool:
+    """A method an interface leaves to its subclasses: `@abstractmethod`, or a stub."""
+    return declared_abstract(func) or is_stub(func)
+
+
 def abstract_methods(node: ast.ClassDef) -> set[str]:
-    """The names of the methods an interface leaves to its subclasses (`@abstractmethod`, or a
-    stub)."""
+    """The names of the methods an interface leaves to its subclasses."""
     return {item.name for item in node.body if type(item) in (ast.FunctionDef, ast.AsyncFunctionDef)
-            and (declared_abstract(item) or is_stub(item))}
+            and left_to_subclasses(item)}
 
 
 def is_interface(node: ast.ClassDef) -> bool:

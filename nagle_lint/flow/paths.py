@@ -17,14 +17,14 @@ import sys
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import (EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
-                                      iter_statements, param_position, positional_params, stub)
+                                      iter_statements, param_position, positional_params)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
                                      is_connection, return_statements, returns_but_none, returns_new, unbound_on_self, yields_once)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, picked_method, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, argument, args_of, branches, default_of,
-                              is_const, is_int, is_str, params_of, positional)
+                              is_const, is_int, is_str, is_stub, params_of, positional)
 
 # calls that make a connection or a stream out of another, or close it at the end of a `with`
 _MAKERS = frozenset({"accept", "wrap_socket", "makefile", "closing", "dup", "detach", "fromfd"})
@@ -2787,7 +2787,7 @@ class Walker:
                     break
                 # a template method's step that subclasses define (a mixin's `self._send(b)`, a
                 # stub that raises NotImplementedError: the handler class built on it supplies it)
-                if (callee is None or stub(callee)) and func.is_method and func.cls is not None \
+                if (callee is None or is_stub(callee.node)) and func.is_method and func.cls is not None \
                         and type(target) is ast.Attribute \
                         and type(target.value) is ast.Name and target.value.id == "self" \
                         and target.attr in self.index.member_names \

@@ -12,7 +12,7 @@ import ast
 
 from nagle_lint.flow.events import fast_children
 from nagle_lint.streams.names import dotted, uncast
-from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, is_stub, node_ids, params_of, position_key
+from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, node_ids, params_of, position_key
 
 CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert", "push"})
 KEYS = "[keys]"  # after a container's name: the keys it was given (`conns[sock] = addr`)
@@ -589,11 +589,6 @@ def reaching_bindings(func: "FunctionInfo", name: str, node) -> list | None:
             break
         else:
             return None
-
-
-def stub(func: FunctionInfo) -> bool:
-    """A method its subclasses are to define (syntax.is_stub)."""
-    return is_stub(func.node)
 
 
 def contains(expr, node) -> bool:

@@ -11,14 +11,14 @@ from dataclasses import dataclass, field, replace
 import ast
 
 from nagle_lint.flow.events import fast_children
-from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, KEYS, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, stub,
+from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, KEYS, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks,
                                       contains, index_column, iter_statements, param_position, positional_params, reaching_bindings,
                                       reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.channels import channel_stream
 from nagle_lint.streams.names import ImportMap, constant, dotted, uncast
-from nagle_lint.syntax import (DEFINITIONS, argument, args_of, branches, declared_abstract, default_of, is_const,
-                              is_interface, is_str, positional)
+from nagle_lint.syntax import (DEFINITIONS, argument, args_of, branches, default_of, is_const, is_interface, is_str,
+                              left_to_subclasses, positional)
 
 
 @dataclass(eq=False)
@@ -1631,7 +1631,7 @@ class Resolver:
                 if typed is not None:  # `def _accept(self, handler: Handler)`: `handler._detach()`
                     found = self.index.method(typed, func.attr)
                     # (an interface's abstract method: its subclasses' (instance_callees))
-                    return None if found is not None and _abstract(typed) and _abstract_method(found) else found
+                    return None if found is not None and is_interface(typed.node) and left_to_subclasses(found.node) else found
             if self.index.qualified and func.attr in self._qualified_tails():  # `sockutil.connect(addr)`
                 found = self.index.qualified.get(self.imports.qualify(func) or "")
                 return found if isinstance(found, FunctionInfo) else None
@@ -1709,11 +1709,11 @@ class Resolver:
         methods = []
         for cls in self.receiver_classes(func.value, act):
             method = self.index.method(cls, func.attr)
-            if method is not None and _abstract(cls) and _abstract_method(method):
+            if method is not None and is_interface(cls.node) and left_to_subclasses(method.node):
                 # `scope.write(c)` on an interface (`scope: BaseTransport`): what each subclass
                 # here or linked does (the TCP transport's sendall)
                 methods += [(found, sub) for sub in self.index.subclasses(cls)
-                            if (found := self.index.method(sub, func.attr)) is not None and not _abstract_method(found)]
+                            if (found := self.index.method(sub, func.attr)) is not None and not left_to_subclasses(found.node)]
             else:
                 methods.append((method, cls))
         return [(m, cls) for m, cls in methods if m is not None]
@@ -2973,15 +2973,6 @@ def _forwarded_to(hook: FunctionInfo) -> str | None:
 def _calls_outside_defs(node):
     """The calls of one body, not those of the functions and classes defined in it."""
     return (n for n in branches(node, skip=DEFINITIONS) if type(n) is ast.Call)
-
-
-def _abstract_method(func: FunctionInfo) -> bool:
-    """Declared to be defined by subclasses: `@abstractmethod`, or a stub."""
-    return declared_abstract(func.node) or stub(func)
-
-
-def _abstract(cls: ClassInfo) -> bool:
-    return is_interface(cls.node)
 
 
 def _calls(module: ast.Module):
