@@ -6944,3 +6944,29 @@ POLLED_STATUS = METER + '''
 ])
 def test_a_pause_in_a_polling_loops_turn_comes_before_that_turns_read(body, reported):
     assert (("NAG201", 7) in codes(POLLED_STATUS.format(body=body))) is reported
+
+
+
+def test_a_first_piece_written_by_a_loop_is_counted_as_more_than_one():
+    """Set-up commands written one by one in a loop (through the transport's write()), then a
+    query: the query is held behind the loop's last piece, and the request is in as many pieces
+    as the loop runs, 2 or more, not exactly 2."""
+    source = ("import socket\n\n\nclass Transport:\n"
+              "    def __init__(self, host):\n"
+              "        self.sock = socket.create_connection((host, 5025))\n\n"
+              "    def write(self, text):\n"
+              "        self.sock.sendall(text.encode())\n\n"
+              "    def query(self, text):\n"
+              "        self.write(text)\n"
+              "        return self.sock.recv(64)\n\n\n"
+              "def setup(scope, commands):\n"
+              "    for command in commands:\n"
+              "        scope.write(command)\n"
+              "    return scope.query('*OPC?')\n\n\n"
+              "def main():\n"
+              "    scope = Transport('h')\n"
+              "    while True:\n"
+              "        setup(scope, [':RUN', ':STOP'])\n")
+    found = [f for f in check_source(source, "t.py").findings if f.code == "NAG101"]
+    assert [f.span.line for f in found] == [19]
+    assert "in 2+ pieces" in found[0].message and "1st at line 18," in found[0].message
