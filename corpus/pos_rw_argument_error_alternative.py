@@ -1,6 +1,6 @@
-"""The same GPS daemon client, whose fallback runs on a socket error too: a send that failed
-with OSError may have sent part of the command, so the fallback's send can be a second piece,
-held while the first is unacknowledged; the feed keeps Nagle on."""
+"""The same GPS daemon client, whose fallback runs on a socket error too. A send() that raises
+sent nothing (a partial send returns its count instead), so the fallback's send is the command's
+only piece, not a second one: no split. The feed still does request/response with Nagle on."""
 import socket
 
 
@@ -12,7 +12,7 @@ class GpsdFeed:
         try:
             self.sock.send(bytes(command, encoding="utf-8"))
         except OSError:
-            self.sock.send(command.encode())  # expect: NAG101
+            self.sock.send(command.encode())
 
     def poll(self):
         self.send("?POLL;")

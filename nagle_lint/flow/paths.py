@@ -60,6 +60,10 @@ _THREAD_STARTS = frozenset({"_thread.start_new_thread", "_thread.start_new", "th
 _SPAWNS = frozenset({"submit", "start_new_thread", "start_new", "create_task", "ensure_future"}) | C.LOOP_CALLBACKS
 # what runs a coroutine as a task of its own: `asyncio.create_task(relay(a, b))`
 _TASK_STARTS = frozenset({"create_task", "ensure_future"})
+# what runs a callable in a worker thread and hands its result to the awaiting caller
+_THREAD_RUNNERS = frozenset({"to_thread", "run_in_executor", "run_sync"})
+_THREAD_RUNNER_NAMES = frozenset({"asyncio.to_thread", "asyncio.threads.to_thread", "anyio.to_thread.run_sync",
+                                  "trio.to_thread.run_sync"})
 
 
 class Cancelled(Exception):
@@ -804,21 +808,72 @@ class Walker:
 
     def _try_parts(self, stmt, state, frame: _Frame, cut: int):
         """A try's body, handlers and else: the state after them and the state a handler (or,
-        when none runs, the finally) starts from."""
-        after_body = self.block(stmt.body[:cut], state, frame) if cut else state
-        entries = [after_body]
-        for inner in stmt.body[cut:]:
+        when none runs, the finally) starts from.
+
+        A handler starts from the state before the body or after it, with two exceptions. A read
+        that opens the body and raises has waited for the peer (a timeout) or lost the connection:
+        what was pending went out, so the state after it stands for the one before (`data =
+        conn.recv(n)` ... `except Exception: conn.sendall(b"err")` on a loop's next turn). A write
+        that ends the body and raises sent nothing a handler's write could be held behind (send()
+        raises only when it sent nothing, sendall() when the peer stopped reading or is gone), so
+        the handler starts from the state before it (`conn.sendall(reply)` ... `except
+        Exception: conn.sendall(error)`: one reply or the other)."""
+        body = stmt.body
+        lead = 1 if body and cut and self._plain_io(body[0], frame, _READS) else 0
+        tail = 0  # (trailing writes, and what cannot raise between them: `pass`, a log line)
+        while tail < len(body) - lead and (_only_says(body[-1 - tail])
+                                           or self._plain_io(body[-1 - tail], frame, _TRAILING_WRITES)):
+            tail += 1
+        split = min(cut, len(body) - tail)
+        before = self.block(body[:lead], state, frame) if lead else state
+        after_body = self.block(body[lead:split], before, frame) if split > lead else before
+        entries = [after_body]  # (the state after body[:split + i])
+        for inner in body[split:]:
             after_body = self.block([inner], after_body, frame)
             entries.append(after_body)
+        raised = [entries[at - split] for at in range(len(body) - tail, len(body)) if not _only_says(body[at])]
         # (a close that raises ends the connection all the same: `try: sock.close() except
         # OSError: pass` leaves nothing pending on any path)
-        handler_in = after_body if all(_closes(inner) for inner in stmt.body) else join(state, after_body)
-        quiet_in = join(state, *entries[:-1]) if cut < len(stmt.body) else handler_in
+        handler_in = after_body if all(_closes(inner) for inner in body) \
+            else join(before, *(raised if tail else [after_body]))
+        quiet_in = join(before, *entries[cut - split:-1]) if cut < len(body) else handler_in
         outs = [self.block(h.body, quiet_in if h.type is not None and self._never_after_sending(h.type) else handler_in,
                            frame) for h in stmt.handlers]
         if stmt.orelse:
             after_body = self.block(stmt.orelse, after_body, frame)
         return join(after_body, *outs), handler_in
+
+    def _run_in_thread(self, call: ast.Call) -> ast.Call:
+        """`asyncio.to_thread(sock.sendall, data)`, `loop.run_in_executor(None, self._query,
+        cmd)`: the call a worker thread makes while the caller awaits it, at the same place (one
+        node per call site, so that the walk knows it again); any other call as it is."""
+        func = call.func
+        name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
+        if name not in _THREAD_RUNNERS:
+            return call
+        key = ("run-in-thread", id(call))
+        found = self._interesting.get(key)
+        if found is None:
+            found = call
+            skip = 1 if name == "run_in_executor" else 0
+            qualified = self.imports.qualify(func) or ""
+            runs = name == "run_in_executor" or qualified in _THREAD_RUNNER_NAMES
+            if runs and len(call.args) > skip and not any(type(a) is ast.Starred for a in call.args[:skip + 1]):
+                found = ast.copy_location(ast.Call(func=call.args[skip], args=call.args[skip + 1:],
+                                                   keywords=call.keywords if not skip else []), call)
+                found.end_lineno, found.end_col_offset = call.end_lineno, call.end_col_offset
+            self._interesting[key] = found
+        return found
+
+    def _plain_io(self, stmt, frame: _Frame, methods: frozenset) -> bool:
+        """Is the statement one call of one of these methods on a stream, its value maybe
+        assigned or awaited (`data = conn.recv(n)`, `await writer.drain()`)? Its arguments are
+        computed before the call does its I/O."""
+        value = stmt.value if type(stmt) in (ast.Expr, ast.Assign, ast.AnnAssign) else None
+        if type(value) is ast.Await:
+            value = value.value
+        return type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr in methods \
+            and self._stream_of(value.func.value, frame) is not None
 
     def _through_finally(self, state, frame: _Frame):
         """A return inside `try:` runs the `finally:` bodies around it first (`return
@@ -1375,9 +1430,10 @@ class Walker:
             second_out = first_out
         else:
             second_out = self._later_turn(stmt, second_in, loop, frame)
-            if infinite and loop.breaks and second_out is not None:
+            if infinite and (loop.breaks or self._memo(_returns_from_handler, stmt)) and second_out is not None:
                 # `while True:` leaves only by break: what the second turn wrote leaves through
-                # the break of a third (a chunk loop that stops at EOF, then CopyDone)
+                # the break of a third (a chunk loop that stops at EOF, then CopyDone), or through
+                # a return from a handler of its try (a writer thread's `except socket.error:`)
                 self._later_turn(stmt, enter(join(second_out, *loop.continues)), loop, frame)
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
@@ -1533,10 +1589,12 @@ class Walker:
 
     # -- expressions and calls ----------------------------------------------------------------
     def calls(self, node) -> list:
+        """The calls under node in evaluation order, each as the walk reads it: the call a
+        worker thread makes for `asyncio.to_thread(f, x)` stands for it (_run_in_thread)."""
         key = id(node)
         found = self._calls.get(key)
         if found is None:
-            found = self._calls[key] = calls_in(node)
+            found = self._calls[key] = [self._run_in_thread(call) for call in calls_in(node)]
         return found
 
     def exprs(self, node, state, frame: _Frame):
@@ -3103,7 +3161,11 @@ class Walker:
             if count >= 1 and repeats and not self._paced(first):
                 if _better_read(self.result.exchanges.get(conn), node):
                     self.result.exchanges[conn] = node
-                fixed = not recurs and count == 1 and not self._later_turns and conn in self._made_here \
+                # (on a loop's later turn only when every loop around the request and its read
+                # makes the connection anew: a helper's `with create_connection()` each turn)
+                fixed = not recurs and count == 1 and conn in self._made_here \
+                    and (not self._later_turns or conn.made_in_loops is not None
+                         and all(loop in conn.made_in_loops for loop in loops if loop in first.loops)) \
                     and self._stays_local(self._maker_walked(conn), conn)
                 self._fixed_exchanges[conn] = self._fixed_exchanges.get(conn, True) and fixed
             elif count >= 1 and conn in self._made_here and conn not in self._first_exchanges and not self._paced(first):
@@ -4310,6 +4372,35 @@ def _self_attributes_in(node) -> set[str]:
     return out
 
 
+def _returns_from_handler(loop) -> bool:
+    """Does a try in the loop's body (not in a function defined there) return from a handler?"""
+    stack = list(loop.body)
+    while stack:
+        node = stack.pop()
+        if type(node) in TRIES and any(type(s) is ast.Return for h in node.handlers for s in h.body):
+            return True
+        if type(node) not in DEFINITIONS:
+            stack.extend(child for block in child_blocks(node) for child in block)
+    return False
+
+
+def _only_says(stmt) -> bool:
+    """`pass`, `print(...)` to the console, `log.info(...)`: a statement that raises nothing a
+    handler would catch after a write (Walker._try_parts)."""
+    if type(stmt) is ast.Pass:
+        return True
+    call = stmt.value if type(stmt) is ast.Expr else None
+    if type(call) is not ast.Call:
+        return False
+    func = call.func
+    if type(func) is ast.Name:
+        return func.id == "print" and not any(k.arg == "file" for k in call.keywords)
+    return type(func) is ast.Attribute and func.attr in _LOG_LEVELS and "log" in (dotted(func.value) or "").lower()
+
+
+_LOG_LEVELS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+# what a try's body may end with that sends nothing when it raises (Walker._try_parts)
+_TRAILING_WRITES = C.SOCKET_WRITES | C.FILE_WRITES | frozenset({"flush", "drain"})
 # recv() from another connection, not read(): a file's or buffer's contents sent on are the
 # program's own message (an upload, a TLS engine's output)
 _RELAY_READS = C.SOCKET_READS

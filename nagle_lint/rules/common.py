@@ -31,13 +31,19 @@ _TEMPLATES = {
 }
 
 
-def _pieces(split) -> str:
+def _pieces(split, flow) -> str:
     """How many pieces the message is in, as the message says it: a first piece written by a
     loop that the held one is not in (set-up commands one by one, then a query) is one of as
-    many as the loop runs."""
+    many as the loop runs; not by a loop that sends the rest of one buffer, nor by the same
+    helper's loop that writes the held piece too."""
     if split.count > 2:
         return "3+"
-    return "2+" if any(loop not in split.second.loops for loop in split.first.loops) else "2"
+    theirs = {id(flow.loop_nodes.get(key)) for key in split.second.loops}
+    for key in split.first.loops:
+        loop = flow.loop_nodes.get(key)
+        if loop is not None and id(loop) not in theirs and (id(loop), id(split.first.node)) not in flow.retry_loops:
+            return "2+"
+    return "2"
 
 
 def split_findings(ctx: FileContext, rule: Rule):
@@ -91,7 +97,7 @@ def split_findings(ctx: FileContext, rule: Rule):
         if by_job:  # (the job's answer does not exist yet when its caller writes the first piece)
             fix_hint = "set TCP_NODELAY: a worker job writes this piece after the first"
         message = _TEMPLATES[rule.code].format(
-            n=_pieces(split), s=stream, first=ctx.where(first), read=read_where(ctx, split.read),
+            n=_pieces(split, ctx.facts.flow), s=stream, first=ctx.where(first), read=read_where(ctx, split.read),
             fix=fix_hint) + _optional(split.conn, ctx, _by_use(ctx, split.by_use))
         related = [("first piece", first), ("next request" if split.read_label != "read" else "read", split.read)]
         if split.second.same_write(split.first):

@@ -16,8 +16,10 @@ line, and 40 ms between keystrokes is not felt. Nor is a connection a function m
 or through a factory of the module that makes a new one on each call) and keeps to itself (not
 returned, stored, wrapped or handed on; handed to a function of the module that only reads or
 writes it, `read_frame(sock)`, is still to itself) for a fixed sequence of exchanges, no loop
-repeating them, each request one write (a login, then one command): every request is written
-after the previous reply was read, so nothing is in flight for Nagle to wait on.
+repeating them on that connection, each request one write (a login, then one command): every
+request is written after the previous reply was read, so nothing is in flight for Nagle to wait
+on. A loop that calls such a function makes a new connection each turn (a websocket handler
+that runs it in a worker thread for each message): the same holds.
 
 A Twisted client protocol (a `Protocol` or `LineReceiver` class of the project that writes
 `self.transport` and receives data) is flagged where its factory is connected over TCP
