@@ -7038,3 +7038,88 @@ def test_a_helper_a_worker_thread_runs_each_turn_makes_its_own_connection():
               "        reply = await loop.run_in_executor(None, exchange, host, command)\n"
               "        await websocket.send_bytes(reply)\n")
     assert check_source(source, "t.py").findings == ()
+
+
+def test_only_an_awaited_runner_call_is_read_in_place():
+    """A runner nothing awaits (`loop.run_in_executor(None, beat)` started and left running)
+    runs its function later, in another thread: a function that never returns does not end
+    the caller's path there, and the split after it is still reported."""
+    source = ("import asyncio\nimport socket\nimport time\n\n\n"
+              "def beat(path):\n"
+              "    while True:\n"
+              "        with open(path, 'w') as f:\n"
+              "            f.write(str(time.time()))\n"
+              "        time.sleep(5)\n\n\n"
+              "async def main(addr, commands):\n"
+              "    asyncio.get_running_loop().run_in_executor(None, beat, '/tmp/alive')\n"
+              "    sock = socket.create_connection(addr)\n"
+              "    for command in commands:\n"
+              "        sock.sendall(b'CMD ')\n"
+              "        sock.sendall(command)\n"
+              "        print(sock.recv(4096))\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert ("NAG101", 18) in found
+
+
+def test_splits_through_worker_thread_calls_in_two_methods_are_two_findings():
+    """The call read in place of `asyncio.to_thread(...)` is where the runner is: each method's
+    split is told apart by the function that holds it."""
+    source = ("import asyncio\nimport socket\n\n\n"
+              "class Client:\n"
+              "    def __init__(self, host):\n"
+              "        self.sock = socket.create_connection((host, 1))\n\n"
+              "    def _reply(self):\n"
+              "        return self.sock.recv(4096)\n\n"
+              "    async def get(self, key):\n"
+              "        await asyncio.to_thread(self.sock.sendall, b'GET ')\n"
+              "        await asyncio.to_thread(self.sock.sendall, key)\n"
+              "        return await asyncio.to_thread(self._reply)\n\n"
+              "    async def delete(self, key):\n"
+              "        await asyncio.to_thread(self.sock.sendall, b'DEL ')\n"
+              "        await asyncio.to_thread(self.sock.sendall, key)\n"
+              "        return await asyncio.to_thread(self._reply)\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings if f.code == "NAG101"]
+    assert found == [("NAG101", 14), ("NAG101", 19)]
+
+
+@pytest.mark.parametrize("after, reported", [
+    ("log.info('sent %s for %s', cmd, meta['user'])", True),  # (a KeyError after the write)
+    ("log.info('sent %s', cmd)", False),
+    ("print(f'sent {cmd.strip()}')", False),
+])
+def test_a_log_line_after_the_write_raises_only_through_its_arguments(after, reported):
+    """A handler runs after the trailing write only when something after it raised: a log line
+    or print of names does not, an argument that looks a key up may."""
+    source = ("import logging\nimport socket\n\nlog = logging.getLogger(__name__)\n\n\n"
+              "class Client:\n"
+              "    def __init__(self, host):\n"
+              "        self.sock = socket.create_connection((host, 1))\n\n"
+              "    def call(self, cmd, meta):\n"
+              "        try:\n"
+              "            self.sock.sendall(cmd)\n"
+              f"            {after}\n"
+              "        except KeyError:\n"
+              "            self.sock.sendall(b'ANON')\n"
+              "        return self.sock.recv(4096)\n")
+    found = [(f.code, f.span.line) for f in check_source(source, "t.py").findings]
+    assert (("NAG101", 16) in found) is reported
+
+
+def test_a_send_retried_until_it_goes_through_is_one_piece_of_the_count():
+    """`for attempt in range(3): try: sendall(x); break`: the loop writes x once; the request
+    it starts is in 2 pieces, not 2+."""
+    source = ("import socket\nimport time\n\n\n"
+              "class Client:\n"
+              "    def __init__(self, host):\n"
+              "        self.sock = socket.create_connection((host, 1))\n\n"
+              "    def call(self, cmd):\n"
+              "        for attempt in range(3):\n"
+              "            try:\n"
+              "                self.sock.sendall(b'CMD ')\n"
+              "                break\n"
+              "            except InterruptedError:\n"
+              "                time.sleep(0.1)\n"
+              "        self.sock.sendall(cmd)\n"
+              "        return self.sock.recv(4096)\n")
+    found = [f for f in check_source(source, "t.py").findings if f.code == "NAG101"]
+    assert [f.span.line for f in found] == [16] and "in 2 pieces" in found[0].message

@@ -819,7 +819,9 @@ class Walker:
         the handler starts from the state before it (`conn.sendall(reply)` ... `except
         Exception: conn.sendall(error)`: one reply or the other)."""
         body = stmt.body
-        lead = 1 if body and cut and self._plain_io(body[0], frame, _READS) else 0
+        # (not when a handler catches what a non-blocking read raises at once)
+        lead = 1 if body and cut and self._plain_io(body[0], frame, _READS) and not any(
+            _names_error(h.type, _AT_ONCE_ERRORS) for h in stmt.handlers) else 0
         tail = 0  # (trailing writes, and what cannot raise between them: `pass`, a log line)
         while tail < len(body) - lead and (_only_says(body[-1 - tail])
                                            or self._plain_io(body[-1 - tail], frame, _TRAILING_WRITES)):
@@ -831,12 +833,15 @@ class Walker:
         for inner in body[split:]:
             after_body = self.block([inner], after_body, frame)
             entries.append(after_body)
-        raised = [entries[at - split] for at in range(len(body) - tail, len(body)) if not _only_says(body[at])]
+
+        def raised(first: int) -> list:  # (the state before each statement from first on that may raise)
+            return [entries[at - split] for at in range(first, len(body)) if not _only_says(body[at])]
+
         # (a close that raises ends the connection all the same: `try: sock.close() except
         # OSError: pass` leaves nothing pending on any path)
         handler_in = after_body if all(_closes(inner) for inner in body) \
-            else join(before, *(raised if tail else [after_body]))
-        quiet_in = join(before, *entries[cut - split:-1]) if cut < len(body) else handler_in
+            else join(before, *(raised(len(body) - tail) if tail else [after_body]))
+        quiet_in = join(before, *raised(cut)) if cut < len(body) else handler_in
         outs = [self.block(h.body, quiet_in if h.type is not None and self._never_after_sending(h.type) else handler_in,
                            frame) for h in stmt.handlers]
         if stmt.orelse:
@@ -844,24 +849,24 @@ class Walker:
         return join(after_body, *outs), handler_in
 
     def _run_in_thread(self, call: ast.Call) -> ast.Call:
-        """`asyncio.to_thread(sock.sendall, data)`, `loop.run_in_executor(None, self._query,
-        cmd)`: the call a worker thread makes while the caller awaits it, at the same place (one
-        node per call site, so that the walk knows it again); any other call as it is."""
-        func = call.func
-        name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
-        if name not in _THREAD_RUNNERS:
-            return call
+        """`await asyncio.to_thread(sock.sendall, data)`, `await loop.run_in_executor(None,
+        self._query, cmd)` (call: the awaited runner): the call a worker thread makes while the
+        caller waits, at the same place (one node per call site, so that the walk knows it
+        again; `contains()` finds it where the runner is); any other call as it is."""
         key = ("run-in-thread", id(call))
         found = self._interesting.get(key)
         if found is None:
             found = call
+            name = _runner_name(call)
             skip = 1 if name == "run_in_executor" else 0
-            qualified = self.imports.qualify(func) or ""
+            qualified = self.imports.qualify(call.func) or ""
             runs = name == "run_in_executor" or qualified in _THREAD_RUNNER_NAMES
             if runs and len(call.args) > skip and not any(type(a) is ast.Starred for a in call.args[:skip + 1]):
+                # (asyncio.to_thread hands its keywords to f; run_sync's are its own)
                 found = ast.copy_location(ast.Call(func=call.args[skip], args=call.args[skip + 1:],
-                                                   keywords=call.keywords if not skip else []), call)
+                                                   keywords=call.keywords if name == "to_thread" else []), call)
                 found.end_lineno, found.end_col_offset = call.end_lineno, call.end_col_offset
+                found._nagle_stands_for = call
             self._interesting[key] = found
         return found
 
@@ -1430,10 +1435,12 @@ class Walker:
             second_out = first_out
         else:
             second_out = self._later_turn(stmt, second_in, loop, frame)
-            if infinite and (loop.breaks or self._memo(_returns_from_handler, stmt)) and second_out is not None:
+            if infinite and second_out is not None and (
+                    loop.breaks or not self._later_turns and self._memo(_returns_from_handler, stmt)):
                 # `while True:` leaves only by break: what the second turn wrote leaves through
                 # the break of a third (a chunk loop that stops at EOF, then CopyDone), or through
-                # a return from a handler of its try (a writer thread's `except socket.error:`)
+                # a return from a handler of its try (a writer thread's `except socket.error:`;
+                # on the enclosing loops' first turns only: nested, the turns would multiply)
                 self._later_turn(stmt, enter(join(second_out, *loop.continues)), loop, frame)
         frame.loops.pop()
         # Loops are taken to run at least once: `while len(data) < n: data += sock.recv(n)` does,
@@ -1590,11 +1597,18 @@ class Walker:
     # -- expressions and calls ----------------------------------------------------------------
     def calls(self, node) -> list:
         """The calls under node in evaluation order, each as the walk reads it: the call a
-        worker thread makes for `asyncio.to_thread(f, x)` stands for it (_run_in_thread)."""
+        worker thread makes for `await asyncio.to_thread(f, x)` stands for it (_run_in_thread;
+        a runner nothing awaits there runs f later, or never: not in place)."""
         key = id(node)
         found = self._calls.get(key)
         if found is None:
-            found = self._calls[key] = [self._run_in_thread(call) for call in calls_in(node)]
+            found = calls_in(node)
+            if any(_runner_name(call) in _THREAD_RUNNERS for call in found):
+                awaited = {id(n.value) for item in (node if type(node) is list else (node,))
+                           for n in ast.walk(item) if type(n) is ast.Await}
+                found = [self._run_in_thread(call) if id(call) in awaited and _runner_name(call) in _THREAD_RUNNERS
+                         else call for call in found]
+            self._calls[key] = found
         return found
 
     def exprs(self, node, state, frame: _Frame):
@@ -4372,30 +4386,59 @@ def _self_attributes_in(node) -> set[str]:
     return out
 
 
+def _names_error(node, names: frozenset) -> bool:
+    """Does an `except` clause's type name one of these exception classes (`ssl.X` too)?"""
+    return node is not None and any((dotted(n) or "").rpartition(".")[2] in names
+                                    for n in (node.elts if type(node) is ast.Tuple else [node]))
+
+
+# what a read raises without waiting for the peer: a non-blocking socket with nothing to read
+_AT_ONCE_ERRORS = frozenset({"BlockingIOError", "SSLWantReadError", "SSLWantWriteError", "InterruptedError"})
+
+
+def _runner_name(call: ast.Call) -> str | None:
+    func = call.func
+    return func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else None
+
+
 def _returns_from_handler(loop) -> bool:
-    """Does a try in the loop's body (not in a function defined there) return from a handler?"""
+    """Does a try in the loop's own body (not in a loop or function in it) return from a
+    handler?"""
     stack = list(loop.body)
     while stack:
         node = stack.pop()
         if type(node) in TRIES and any(type(s) is ast.Return for h in node.handlers for s in h.body):
             return True
-        if type(node) not in DEFINITIONS:
+        if type(node) not in DEFINITIONS and type(node) is not ast.While and type(node) not in FOR_LOOPS:
             stack.extend(child for block in child_blocks(node) for child in block)
     return False
 
 
 def _only_says(stmt) -> bool:
-    """`pass`, `print(...)` to the console, `log.info(...)`: a statement that raises nothing a
-    handler would catch after a write (Walker._try_parts)."""
+    """`pass`, `print(...)` to the console, `log.info(...)` of names, constants and str
+    methods of them: a statement that raises nothing a handler would catch after a write
+    (Walker._try_parts). (`meta["user"]` in its arguments may raise: not this.)"""
     if type(stmt) is ast.Pass:
         return True
     call = stmt.value if type(stmt) is ast.Expr else None
-    if type(call) is not ast.Call:
+    if type(call) is not ast.Call or not all(_quiet_value(a) for a in [*call.args, *(k.value for k in call.keywords)]):
         return False
     func = call.func
     if type(func) is ast.Name:
         return func.id == "print" and not any(k.arg == "file" for k in call.keywords)
-    return type(func) is ast.Attribute and func.attr in _LOG_LEVELS and "log" in (dotted(func.value) or "").lower()
+    return type(func) is ast.Attribute and func.attr in _LOG_LEVELS \
+        and (dotted(func.value) or "").rpartition(".")[2].lower().strip("_") in ("log", "logger", "logging")
+
+
+def _quiet_value(expr) -> bool:
+    """A constant, a name, `self.x`, an f-string of those, or a str method of one (`x.strip()`)."""
+    kind = type(expr)
+    if kind is ast.Constant or dotted(expr) is not None:
+        return True
+    if kind is ast.JoinedStr:
+        return all(type(v) is ast.Constant or _quiet_value(v.value) for v in expr.values)
+    return kind is ast.Call and type(expr.func) is ast.Attribute and expr.func.attr in _QUIET_METHODS \
+        and dotted(expr.func.value) is not None and all(_quiet_value(a) for a in expr.args) and not expr.keywords
 
 
 _LOG_LEVELS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})

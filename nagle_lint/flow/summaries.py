@@ -593,7 +593,9 @@ def reaching_bindings(func: "FunctionInfo", name: str, node) -> list | None:
 
 def contains(expr, node) -> bool:
     """Is node inside expr (or expr itself)? A walk that enters only the children whose lines
-    hold node's (nodes made by the analysis have no position: those are walked whole)."""
+    hold node's (nodes made by the analysis have no position: those are walked whole; a call
+    the walk reads in place of another, `f(x)` for `asyncio.to_thread(f, x)`, is where that is)."""
+    node = node.__dict__.get("_nagle_stands_for", node)
     line = getattr(node, "lineno", None)
     end = getattr(node, "end_lineno", None) or line
     stack = [expr]

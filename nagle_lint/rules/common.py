@@ -41,9 +41,25 @@ def _pieces(split, flow) -> str:
     theirs = {id(flow.loop_nodes.get(key)) for key in split.second.loops}
     for key in split.first.loops:
         loop = flow.loop_nodes.get(key)
-        if loop is not None and id(loop) not in theirs and (id(loop), id(split.first.node)) not in flow.retry_loops:
+        if loop is not None and id(loop) not in theirs and (id(loop), id(split.first.node)) not in flow.retry_loops \
+                and not _breaks_after(loop.body, split.first.node):
             return "2+"
     return "2"
+
+
+def _breaks_after(body: list, node) -> bool:
+    """Is the statement that holds node in this loop body followed by `break` in its block (a
+    send retried until it goes through: `try: sock.sendall(b); break`)?"""
+    from nagle_lint.flow.summaries import child_blocks, contains
+
+    for at, stmt in enumerate(body):
+        if not contains(stmt, node):
+            continue
+        if at + 1 < len(body) and type(body[at + 1]) is ast.Break:
+            return True
+        return any(_breaks_after(block, node) for block in child_blocks(stmt)
+                   if type(stmt) is not ast.While and type(stmt) not in (ast.For, ast.AsyncFor))
+    return False
 
 
 def split_findings(ctx: FileContext, rule: Rule):
