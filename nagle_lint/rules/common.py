@@ -47,6 +47,13 @@ def _pieces(split, flow) -> str:
     return "2"
 
 
+def _made_at(ctx: FileContext, conn) -> tuple:
+    """A sort key for a connection: where this file makes it, then the name it is made as."""
+    made = ctx.creation_site(conn)
+    where = (ctx.order(made), made.col_offset) if made is not None else ((2, 0), 0)
+    return where, ctx.facts.flow.made_as.get(conn) or ""
+
+
 def _breaks_after(body: list, node) -> bool:
     """Is the statement that holds node in this loop body followed by `break` in its block (a
     send retried until it goes through: `try: sock.sendall(b); break`)?"""
@@ -70,8 +77,11 @@ def split_findings(ctx: FileContext, rule: Rule):
     reported = set()
     # (of the first pieces that come before one held piece on different paths, the nearest is
     # named: a rarer path's earlier write, `100 Continue` before the headers, is not the message's)
-    splits = sorted(ctx.splits(rule.code), key=lambda s: ctx.order(s.first.located(s.second)), reverse=True)
-    splits.sort(key=lambda s: ctx.order(s.second.located(s.first)))
+    # (two connections a helper picks between, `self.qs.send(m)` or `self.ts.send(m)` by a field
+    # of m, hold the same pieces: the one made first is named, in every run)
+    splits = sorted(ctx.splits(rule.code), key=lambda s: (ctx.order(s.first.located(s.second)), _made_at(ctx, s.conn)),
+                    reverse=True)
+    splits.sort(key=lambda s: (ctx.order(s.second.located(s.first)), _made_at(ctx, s.conn)))
     for split in splits:
         by_job = any(id(site) in ctx.facts.flow.job_calls for site in split.second.sites)
         if rule.code == "NAG401" and by_job:
