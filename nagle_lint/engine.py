@@ -630,6 +630,10 @@ def _socket_typed(path: str, tree: ast.Module) -> dict[str, tuple[str, str, dict
     class's name there, {subclass file: the subclasses' names})."""
     from nagle_lint.project.modules import interface_methods, module_file, subclass_files, top_definitions
 
+    # (the sparse read and the linking both ask, of the same tree: worked out once)
+    kept = tree.__dict__.get("_nagle_socket_typed")
+    if kept is not None and kept[0] == path:
+        return kept[1]
     noted = _parameter_annotations(tree)
     found: dict = {}
     for base, alias in (_project_from_imports(path, tree) if noted else ()):
@@ -650,6 +654,7 @@ def _socket_typed(path: str, tree: ast.Module) -> dict[str, tuple[str, str, dict
                 subclasses[other] = names
         if subclasses:
             found[local] = (where, alias.name, subclasses)
+    tree._nagle_socket_typed = (path, found)
     return found
 
 
