@@ -1,7 +1,13 @@
-"""Result cache: one file per settings, keyed by path, size and modification time.
+"""Result caches.
 
+Cache, the command line's: one file per settings, keyed by path, size and modification time.
 Safe under concurrent runs (written to a temporary file, then os.replace: the last writer wins,
 no reader ever sees half a file). A corrupt or foreign cache gets one warning and is ignored.
+
+TextCache, the flake8 plugin's: one small file per analysed file, keyed by the text flake8 read
+(an editor may lint a buffer that is not saved). flake8's worker processes write at once, and
+with one file for all the last writer would drop every other worker's entries. Silent: a plugin
+must not write to flake8's output, so a torn or foreign entry is a miss.
 """
 from __future__ import annotations
 
@@ -145,10 +151,7 @@ class Cache:
     def save(self) -> None:
         for key in self._dirty:
             try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                gitignore = self.folder / ".gitignore"
-                if not gitignore.exists():
-                    gitignore.write_text("*\n", encoding="utf-8")
+                _ignored_by_git(self.folder)
                 fd, tmp = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
                 with os.fdopen(fd, "wb") as handle:
                     pickle.dump({"version": (__version__, _FORMAT), "entries": self._entries[key]}, handle,
@@ -158,3 +161,57 @@ class Cache:
                 print(f"nagle-lint: warning: cannot write cache in {self.folder}: {exc.strerror or exc}",
                       file=sys.stderr)
         self._dirty.clear()
+
+
+def _text_digest(source: str) -> str:
+    return hashlib.blake2b(source.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def _ignored_by_git(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    gitignore = folder / ".gitignore"
+    if not gitignore.exists():
+        gitignore.write_text("*\n", encoding="utf-8")
+
+
+class TextCache:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder  # the cache folder; entries go under folder/flake8/
+
+    def _file(self, path: str, settings: Settings) -> Path:
+        key = f"{settings_key(settings)}\0{os.path.abspath(path)}".encode("utf-8", "surrogatepass")
+        name = hashlib.blake2b(key, digest_size=16).hexdigest()
+        return self.folder / "flake8" / name[:2] / f"{name}.pickle"
+
+    def get(self, path: str, source: str, settings: Settings) -> FileResult | None:
+        try:
+            with open(self._file(path, settings), "rb") as handle:
+                entry = _ResultUnpickler(handle).load()
+            version, digest, result, deps = entry
+        except Exception:  # noqa: BLE001 - absent, torn or foreign: analyse afresh
+            return None
+        if version != (__version__, _FORMAT) or digest != _text_digest(source) \
+                or not isinstance(result, FileResult) or not unchanged(deps):
+            return None
+        return result if result.path == path else replace(result, path=path)
+
+    def put(self, path: str, source: str, settings: Settings, result: FileResult) -> None:
+        file = self._file(path, settings)
+        try:
+            # (the folders first: made in the project's root, they would change a stamp taken before)
+            _ignored_by_git(self.folder)
+            file.parent.mkdir(parents=True, exist_ok=True)
+            deps = dependency_stamps(path, result.reads)
+            fd, tmp = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
+        except OSError:
+            return  # a read-only project is linted without a cache
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                pickle.dump(((__version__, _FORMAT), _text_digest(source), result, deps), handle,
+                            protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, file)
+        except (OSError, pickle.PicklingError):
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

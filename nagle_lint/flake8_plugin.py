@@ -15,6 +15,10 @@ Registered in pyproject.toml as `[project.entry-points."flake8.extension"] NAG =
   plugin what they teach the CLI; `--nagle-streams name=kind,...` (or `nagle-streams` in flake8's
   config) adds to it.
 - Never raises and never fixes. Files with nothing socket-like cost a text scan (engine triage).
+- Results are kept in the `.nagle_lint_cache` folder the command line uses (next to the
+  pyproject.toml with a [tool.nagle-lint] table, else in flake8's working folder), one entry per
+  file and its text: a file flake8 reads again unchanged, with every project module its analysis
+  read unchanged too, is not analysed again. `--nagle-no-cache` turns it off.
 """
 from __future__ import annotations
 
@@ -79,6 +83,21 @@ def _without_file_suppressed(findings, source: str) -> list:
 
 
 @lru_cache(maxsize=256)
+def _cache_for(directory: str):
+    """The result cache of the project directory is in (None: no cache can be used)."""
+    try:
+        from pathlib import Path
+
+        from nagle_lint.cache import TextCache
+        from nagle_lint.config import find_pyproject
+
+        config = find_pyproject(directory)
+        return TextCache((config.parent if config else Path.cwd()) / ".nagle_lint_cache")
+    except BaseException:  # a bad config: the CLI reports it; flake8 runs without a cache
+        return None
+
+
+@lru_cache(maxsize=256)
 def _settings_for(project_streams: tuple, extra_streams: tuple, named_opt_in: tuple) -> Settings:
     streams = dict(project_streams)
     streams.update(extra_streams)
@@ -95,6 +114,7 @@ class Plugin:
     extra_streams: tuple[tuple[str, str], ...] = ()
     # opt-in rules that flake8's --select/--extend-select name (the rest are never run)
     named_opt_in: tuple[str, ...] = ()
+    use_cache = True
 
     def __init__(self, tree: Any, lines: list[str], filename: str) -> None:
         # flake8 chooses the plugin type from the parameter names: `tree` makes this an AST plugin
@@ -114,6 +134,12 @@ class Plugin:
             + ", ".join(STREAM_KINDS)
             + "), added to [tool.nagle-lint.streams] from pyproject.toml",
         )
+        manager.add_option(
+            "--nagle-no-cache",
+            action="store_true",
+            parse_from_config=True,
+            help="nagle-lint: analyse every file afresh; do not read or write .nagle_lint_cache",
+        )
         opt_in = [rule.code for rule in _all_rules() if not rule.default_enabled]
         if opt_in:
             manager.extend_default_ignore(opt_in)
@@ -121,6 +147,7 @@ class Plugin:
     @classmethod
     def parse_options(cls, options) -> None:
         cls.extra_streams = _parse_streams(getattr(options, "nagle_streams", None))
+        cls.use_cache = not getattr(options, "nagle_no_cache", False)
         from nagle_lint.selection import names_opt_in
 
         patterns = [str(p).strip().upper() for key in ("select", "extend_select")
@@ -128,24 +155,38 @@ class Plugin:
         cls.named_opt_in = tuple(rule.code for rule in _all_rules() if not rule.default_enabled
                                  and any(names_opt_in(p, rule.code) for p in patterns))
 
+    def _on_disk(self) -> bool:
+        return self.filename not in ("stdin", "-", None) and os.path.isfile(self.filename)
+
+    def _directory(self) -> str:
+        return os.path.dirname(os.path.abspath(self.filename)) if self._on_disk() else os.getcwd()
+
     def _settings(self) -> Settings:
-        if self.filename in ("stdin", "-", None) or not os.path.exists(self.filename):
-            directory = os.getcwd()
-        else:
-            directory = os.path.dirname(os.path.abspath(self.filename))
-        return _settings_for(_project_streams(directory), self.extra_streams, self.named_opt_in)
+        return _settings_for(_project_streams(self._directory()), self.extra_streams, self.named_opt_in)
+
+    def _check(self, source: str, settings: Settings):
+        from nagle_lint.engine import check_source, fewer_collections
+
+        # (only a file on disk: its path names the entry, and its imports' files are stamped)
+        cache = _cache_for(self._directory()) if self.use_cache and self._on_disk() else None
+        result = cache.get(self.filename, source, settings) if cache is not None else None
+        if result is None:
+            tree = self.tree if isinstance(self.tree, ast.Module) else None
+            with fewer_collections():  # (at flake8's threshold the collector runs 70 times as often)
+                result = check_source(source, self.filename, settings, tree)
+            if cache is not None and result.error is None:
+                cache.put(self.filename, source, settings, result)
+        return result
 
     def run(self) -> Iterator[tuple[int, int, str, type]]:
         try:
-            from nagle_lint.engine import candidate, check_source, fewer_collections
+            from nagle_lint.engine import candidate
 
             source = "".join(self.lines)
             settings = self._settings()
             if not candidate(source, self.filename, settings)[0]:
                 return  # what the engine's triage would skip, without its per-file set-up
-            tree = self.tree if isinstance(self.tree, ast.Module) else None
-            with fewer_collections():  # (at flake8's threshold the collector runs 70 times as often)
-                result = check_source(source, self.filename, settings, tree)
+            result = self._check(source, settings)
             findings = sorted(result.all_findings(), key=lambda f: f.sort_key())
             findings = _without_file_suppressed(findings, source)
         except BaseException as error:  # never raise into flake8

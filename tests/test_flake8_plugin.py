@@ -72,6 +72,16 @@ def flake8(args: list[str], cwd: Path, tmp_path: Path) -> subprocess.CompletedPr
     return subprocess.run(command + args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.fixture(autouse=True)
+def _own_folder(tmp_path, monkeypatch):
+    """The plugin keeps its cache in the working folder when no pyproject.toml says where: a test
+    works in its own, never in the checkout."""
+    monkeypatch.chdir(tmp_path)
+    flake8_plugin._cache_for.cache_clear()
+    yield
+    flake8_plugin._cache_for.cache_clear()
+
+
 # -- plugin surface ----------------------------------------------------------------------------
 
 def test_plugin_shape():
@@ -263,7 +273,10 @@ def test_flake8_and_cli_agree_on_corpus(tmp_path):
 
     # same rule set on both sides: flake8's explicit --select NAG would also turn on the opt-in
     # rules the CLI leaves off by default, so ignore those explicitly (the longer code wins)
-    args = ["--select", "NAG", "--format", "%(path)s\t%(row)d\t%(col)d\t%(code)s\t%(text)s"]
+    # (no cache: the project's pyproject.toml would put it in the checkout; the cache's own
+    # agreement is test_flake8_workers_keep_every_entry_and_answer_alike)
+    args = ["--select", "NAG", "--nagle-no-cache",
+            "--format", "%(path)s\t%(row)d\t%(col)d\t%(code)s\t%(text)s"]
     opt_in = [r.code for r in ALL_RULES if not r.default_enabled]
     if opt_in:
         args += ["--extend-ignore", ",".join(opt_in)]
@@ -341,3 +354,102 @@ def test_plugin_collects_cycles_less_often_only_while_it_runs(monkeypatch):
     assert codes == ["NAG201", "NAG101"]
     assert seen == [engine.GC_THRESHOLD]
     assert after == (700, 10, 10)
+
+
+# -- the result cache --------------------------------------------------------------------------
+
+def _codes(source: str, path: Path) -> list[str]:
+    return [text.split()[0] for _, _, text, _ in run_plugin(source, str(path))]
+
+
+def _entries(root: Path) -> list[Path]:
+    return sorted((root / ".nagle_lint_cache" / "flake8").glob("*/*.pickle"))
+
+
+def _project(tmp_path: Path) -> Path:
+    """A project whose client makes its socket through the project's own factory module."""
+    (tmp_path / "pyproject.toml").write_text("[tool.nagle-lint]\n")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "conn.py").write_text(
+        "import socket\n\n\ndef connect(address):\n"
+        "    return socket.create_connection(address)\n")
+    client = tmp_path / "pkg" / "client.py"
+    client.write_text(SOURCE.replace("import socket\n", "from pkg.conn import connect\n")
+                      .replace("socket.create_connection(", "connect("))
+    return client
+
+
+def test_an_unchanged_file_is_served_from_the_cache(tmp_path, monkeypatch):
+    _engine()
+    import nagle_lint.engine as engine
+
+    client = _project(tmp_path)
+    source = client.read_text()
+    first = run_plugin(source, str(client))
+    assert [t.split()[0] for _, _, t, _ in first] == ["NAG201", "NAG101"]
+    assert len(_entries(tmp_path)) == 1  # next to the pyproject.toml, as the command line's
+    assert (tmp_path / ".nagle_lint_cache" / ".gitignore").read_text() == "*\n"
+
+    def no_analysis(*args, **kwargs):
+        raise AssertionError("analysed again")
+
+    monkeypatch.setattr(engine, "check_source", no_analysis)
+    assert run_plugin(source, str(client)) == first
+
+
+def test_the_cache_follows_the_text_and_the_modules_it_read(tmp_path):
+    _engine()
+    client = _project(tmp_path)
+    source = client.read_text()
+    assert _codes(source, client) == ["NAG201", "NAG101"]
+    # an editor's unsaved buffer: flake8 reads text the file on disk does not have
+    unsaved = source.replace('s.sendall(b"BODY")\n', "")
+    assert _codes(unsaved, client) == ["NAG201"]
+    assert _codes(source, client) == ["NAG201", "NAG101"]
+    # the factory module the analysis read sets TCP_NODELAY now
+    conn = tmp_path / "pkg" / "conn.py"
+    conn.write_text("import socket\n\n\ndef connect(address):\n"
+                    "    s = socket.create_connection(address)\n"
+                    "    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+                    "    return s\n")
+    later = os.stat(conn).st_mtime_ns + 10_000_000  # (a coarse file-system clock may not have moved)
+    os.utime(conn, ns=(later, later))
+    assert _codes(source, client) == []
+
+
+def test_a_torn_entry_is_analysed_afresh(tmp_path):
+    _engine()
+    client = _project(tmp_path)
+    source = client.read_text()
+    _codes(source, client)
+    (entry,) = _entries(tmp_path)
+    entry.write_bytes(entry.read_bytes()[:40])
+    assert _codes(source, client) == ["NAG201", "NAG101"]
+    entry.write_bytes(b"not a pickle")
+    assert _codes(source, client) == ["NAG201", "NAG101"]
+
+
+def test_no_cache_option_reads_and_writes_nothing(tmp_path, monkeypatch):
+    _engine()
+    client = _project(tmp_path)
+    monkeypatch.setattr(Plugin, "use_cache", False)
+    assert _codes(client.read_text(), client) == ["NAG201", "NAG101"]
+    assert not (tmp_path / ".nagle_lint_cache").exists()
+
+
+def test_flake8_workers_keep_every_entry_and_answer_alike(tmp_path):
+    """flake8's workers write at once: each file's entry is its own file, so none is lost, and
+    the run served from them prints what the first printed."""
+    _engine()
+    corpus = sorted((PROJECT / "corpus").glob("pos_*.py"))[:12]
+    for path in corpus:
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    args = ["--select", "NAG", "--jobs", "2", "."]
+    first = flake8(args, tmp_path, tmp_path)
+    assert first.returncode == 1, first.stdout + first.stderr
+    assert len(_entries(tmp_path)) == len(corpus)
+    second = flake8(args, tmp_path, tmp_path)
+    assert sorted(second.stdout.splitlines()) == sorted(first.stdout.splitlines())
+    fresh = flake8(args[:-1] + ["--nagle-no-cache", "."], tmp_path, tmp_path)
+    assert sorted(fresh.stdout.splitlines()) == sorted(first.stdout.splitlines())
