@@ -427,7 +427,8 @@ class Walker:
             # an inherited method also runs for each subclass, with that subclass's attributes
             # and overrides (`connect()` made in the subclass, `send()` written in the base)
             # (a server callback's connection is accepted for this call: nothing sent on it yet)
-            fresh = {stream.conn: frozenset({COLD}) for stream in params.values() if isinstance(stream, Stream)}
+            fresh = {stream.conn: frozenset({COLD}) for stream in params.values() if isinstance(stream, Stream)
+                     and id(func) not in self.resolver.event_callbacks}
             if func.name == "handle_connect" and func.is_method \
                     and (dispatcher := self.resolver.dispatcher_stream(func.cls)) is not None:
                 fresh[dispatcher.conn] = frozenset({COLD})  # asyncore calls it once connected: first data
@@ -448,8 +449,10 @@ class Walker:
                         self.result.exchanges.setdefault(conn, read)  # (a handshake, then the caller's requests)
                 if cls is None:
                     self._handler_exit(func, out)
-                if out is not None and func is not module_root and not _private(func):
-                    # (a private method's unread pieces are judged where a public one calls it;
+                if out is not None and func is not module_root \
+                        and (not _private(func) or id(func) in self.resolver.event_callbacks):
+                    # (a private method's unread pieces are judged where a public one calls it,
+                    # but an event loop's handler has no caller of ours;
                     # a base's public method leaves its subclass's too, when the subclass's own
                     # methods write them: `send_msg()` calling the TCP subclass's `_send()`,
                     # which writes a size and then the message)
@@ -467,6 +470,13 @@ class Walker:
                 for conn in self._closed_here - self._made_here:
                     if out is not None and _is_closed(out.get(conn)) and self._answers_once(func, conn):
                         self.result.bracketed.add(conn)
+        # a handler a selectors loop calls for each event of a connection, when every read of
+        # the connection drains it until the peer shuts its side (`while chunk := conn.recv(n):`),
+        # gets one request per connection: no next request waits behind the reply
+        for stream in {id(s.conn): s for fid in self.resolver.event_callbacks
+                       for s in self.resolver.callback_params.get(fid, {}).values()}.values():
+            if stream.conn in self._readers and stream.conn not in self._read_short_of_eof:
+                self.result.bracketed.add(stream.conn)
         # A kept connection (an attribute, a pool) written in one method and read in another is
         # used for request/response even when no single walk sees the write before the read.
         # (A request handler's connection lives for one handle() call, walked whole from there.)

@@ -188,10 +188,14 @@ class Resolver:
         self._callable_classes: bool | None = None  # does a class of ours define __call__?
         self._only_other_sockets: bool | None = None
         self.protocol_servers: list = []  # (connection, protocol class) of `loop.create_server(P, sock=s)`
+        # ids of the callbacks a selectors loop calls once per event on a connection already in
+        # use (callback_params, but not a fresh connection on each call)
+        self.event_callbacks: set = set()
         self._find_async_callbacks()
         self._find_server_callbacks()
         self._find_sock_servers()
         self._find_protocol_servers()
+        self._find_selector_callbacks()
 
     # -- connections and streams ------------------------------------------------------------
     def conn(self, origin: ast.AST, facts: C.StreamFacts, label: str = "", **extra) -> Conn:
@@ -2389,6 +2393,58 @@ class Resolver:
                 self.callback_params[id(made)] = {params[0]: self.stream(conn, C.ASYNC_WRITER, params[0])}
                 self.protocol_servers.append((conn, cls))
         self.class_memo.clear()  # (names resolved before the transports were known)
+
+    def _find_selector_callbacks(self) -> None:
+        """`sel.register(sock, selectors.EVENT_READ, handler)`, the loop of the selectors
+        documentation: it calls `key.data(key.fileobj, mask)` each time the socket is ready, so
+        the handler's first parameter is that socket, the same connection on every call. Found
+        from the listener's registration outwards: its handler accepts a connection and
+        registers it with the next one (or with itself: then the handler is typed by what it
+        accepted). A data value that is none of our functions (a state object, None) names no
+        handler; a handler registered for two connections that are not a listener and what it
+        accepted is left untyped."""
+        if not self._imports_from("selectors"):
+            return
+        registered: dict[int, tuple] = {}  # id(handler) -> (handler, {connections registered with it})
+        for _ in range(4):  # (each round reaches one registration further: the listener's, the accepted's)
+            grew = False
+            for call, caller in self._calls_named("register"):
+                args, data = args_of(call), _arg(call, 2, "data")
+                if data is None or len(args) < 2 or args[0].keyword is not None \
+                        or not any(dotted(node) is not None and dotted(node).rpartition(".")[2].startswith("EVENT_")
+                                   for node in ast.walk(args[1].value)):
+                    continue
+                given = self.resolve(args[0].value, Activation(caller) if caller is not None else None)
+                if not isinstance(given, Stream):
+                    continue  # (perhaps known next round, once its own handler's parameter is)
+                for func in self._handlers(data, caller):
+                    conns = registered.setdefault(id(func), (func, {}))[1]
+                    if given.conn not in conns:
+                        conns[given.conn] = given
+                        grew = True
+            if not grew:
+                break
+            for func, conns in registered.values():
+                params = func.params[1:] if func.is_method else func.params
+                # (the listener's own event only accepts: what the handler accepted is its connection)
+                served = [s for conn, s in conns.items() if not any(other.listener is conn for other in conns)]
+                if params and len(served) == 1:
+                    self.callback_params[id(func)] = {params[0]: self.stream(served[0].conn, served[0].role, params[0])}
+                    self.event_callbacks.add(id(func))
+                elif self.callback_params.pop(id(func), None) is not None:
+                    self.event_callbacks.discard(id(func))
+            self.class_memo.clear()  # (names resolved before the handlers' sockets were known)
+
+    def _handlers(self, data, caller: FunctionInfo | None) -> list[FunctionInfo]:
+        """The functions a selector key's data names: `self.on_read` is the method of the
+        registering class (or a base's), `read` a function of ours that is no method."""
+        target = dotted(data)
+        if target is None:
+            return []
+        if target.startswith("self.") and target.count(".") == 1:
+            found = self.index.method(caller.cls, target[5:]) if caller is not None and caller.cls is not None else None
+            return [found] if found is not None else []
+        return [func for func in self.index.functions if func.name == target and func.cls is None]
 
     def _answers_requests(self, protocol: ClassInfo) -> bool:
         """Does an asyncio protocol class write `self.transport`, and keep the connection after
