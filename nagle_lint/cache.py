@@ -1,5 +1,11 @@
 """Result caches.
 
+An analysed file's result depends on its text, the project modules its analysis read, and what
+the scans of the whole project found (a class built on one of its classes, an import of its
+names, in any file). So an entry holds while the modules read are unchanged and every Python
+file of the project is as it was when the process first asked the cache, before it analysed
+anything: a file saved during the run is read again next time (project_snapshot).
+
 Cache, the command line's: one file per settings, keyed by path, size and modification time.
 Safe under concurrent runs (written to a temporary file, then os.replace: the last writer wins,
 no reader ever sees half a file). A corrupt or foreign cache gets one warning and is ignored.
@@ -24,7 +30,8 @@ from nagle_lint import __version__
 from nagle_lint.model import FileResult
 from nagle_lint.settings import Settings
 
-_FORMAT = 2  # entries: (stamp, result, stamps of the project files it read)
+# entries: (stamp, result, stamps of the project files it read, project snapshot or None)
+_FORMAT = 3
 
 
 @functools.lru_cache(maxsize=1)
@@ -42,7 +49,7 @@ def _code_fingerprint() -> str:
 
 
 def settings_key(settings: Settings) -> str:
-    text = repr((__version__, _FORMAT, _code_fingerprint(),
+    text = repr((__version__, _FORMAT, _code_fingerprint(), sys.version_info[:2],
                  {k: v for k, v in vars(settings).items() if k != "extra"}))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
@@ -98,12 +105,34 @@ class _ResultUnpickler(pickle.Unpickler):
         return super().find_class(module, name)
 
 
+class _Snapshots:
+    """Each project root's snapshot (modules.project_snapshot), taken the first time a file of
+    it is asked for: before this process analysed anything there, so a file saved during the
+    run makes the next run's snapshot differ."""
+
+    def __init__(self) -> None:
+        self._taken: dict[str, str] = {}
+
+    def of(self, path: str) -> str:
+        from nagle_lint.project.modules import project_root, project_snapshot
+
+        root = project_root(path)
+        if root not in self._taken:
+            self._taken[root] = project_snapshot(root)
+        return self._taken[root]
+
+
 class Cache:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._entries: dict[str, dict] = {}
         self._loaded: set[str] = set()
         self._dirty: set[str] = set()
+        self._snapshots = _Snapshots()
+        try:  # (now: made in the project's root at the end, it would change the stamps taken before)
+            _ignored_by_git(folder)
+        except OSError:
+            pass  # save() says so
 
     def _file(self, key: str) -> Path:
         return self.folder / f"results-{key}.pickle"
@@ -127,6 +156,7 @@ class Cache:
 
     def get(self, path: str, settings: Settings) -> FileResult | None:
         key = settings_key(settings)
+        snapshot = self._snapshots.of(path)  # (first: an entry written later in this run uses it)
         entry = self._load(key).get(os.path.abspath(path))
         if entry is None:
             return None
@@ -135,6 +165,8 @@ class Cache:
                 return None  # the file, or a project module its analysis read, has changed
         except OSError:
             return None
+        if entry[3] is not None and entry[3] != snapshot:
+            return None  # a file of the project changed: what its scans found may have too
         result = entry[1]
         return result if result.path == path else replace(result, path=path)
 
@@ -145,7 +177,10 @@ class Cache:
             deps = dependency_stamps(path, result.reads)
         except OSError:
             return
-        self._load(key)[os.path.abspath(path)] = (stamp, result, deps)
+        # (a file the triage skipped depends on its text and the modules it consulted; an analysed
+        # one also on what the project-wide scans found: a subclass or an importer in any file)
+        snapshot = None if result.skipped else self._snapshots.of(path)
+        self._load(key)[os.path.abspath(path)] = (stamp, result, deps, snapshot)
         self._dirty.add(key)
 
     def save(self) -> None:
@@ -177,6 +212,7 @@ def _ignored_by_git(folder: Path) -> None:
 class TextCache:
     def __init__(self, folder: Path) -> None:
         self.folder = folder  # the cache folder; entries go under folder/flake8/
+        self._snapshots = _Snapshots()
 
     def _file(self, path: str, settings: Settings) -> Path:
         key = f"{settings_key(settings)}\0{os.path.abspath(path)}".encode("utf-8", "surrogatepass")
@@ -185,19 +221,21 @@ class TextCache:
 
     def get(self, path: str, source: str, settings: Settings) -> FileResult | None:
         try:
+            snapshot = self._snapshots.of(path)  # (first: an entry written later in this run uses it)
             with open(self._file(path, settings), "rb") as handle:
                 entry = _ResultUnpickler(handle).load()
-            version, digest, result, deps = entry
+            version, digest, result, deps, project = entry
+            if version != (__version__, _FORMAT) or digest != _text_digest(source) or project != snapshot \
+                    or not isinstance(result, FileResult) or not unchanged(deps):
+                return None
         except Exception:  # noqa: BLE001 - absent, torn or foreign: analyse afresh
-            return None
-        if version != (__version__, _FORMAT) or digest != _text_digest(source) \
-                or not isinstance(result, FileResult) or not unchanged(deps):
             return None
         return result if result.path == path else replace(result, path=path)
 
     def put(self, path: str, source: str, settings: Settings, result: FileResult) -> None:
-        file = self._file(path, settings)
         try:
+            file = self._file(path, settings)
+            snapshot = self._snapshots.of(path)
             # (the folders first: made in the project's root, they would change a stamp taken before)
             _ignored_by_git(self.folder)
             file.parent.mkdir(parents=True, exist_ok=True)
@@ -207,7 +245,7 @@ class TextCache:
             return  # a read-only project is linted without a cache
         try:
             with os.fdopen(fd, "wb") as handle:
-                pickle.dump(((__version__, _FORMAT), _text_digest(source), result, deps), handle,
+                pickle.dump(((__version__, _FORMAT), _text_digest(source), result, deps, snapshot), handle,
                             protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, file)
         except (OSError, pickle.PicklingError):

@@ -18,6 +18,9 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
 - Settings: a bad pyproject.toml is shown to the user (window/showMessage, once per version of
   the file) and the last good settings stay in force; pyproject.toml changes are picked up from
   didChangeWatchedFiles (the server registers the watcher when the client allows it) and on save.
+- A module saved may change what another buffer's analysis finds across the project (a class
+  built on one of its classes, an import of its names): every open buffer is analysed again,
+  with the project-wide scans made afresh.
 - Code actions: one quick fix per fix of each finding under the cursor (join, sendmsg, nodelay...),
   titled with what it does and whether it is safe, as a WorkspaceEdit; a "suppress with
   `# noqa: CODE`" action per finding; plus `source.fixAll.nagle-lint`, which applies the same
@@ -367,7 +370,7 @@ def build_server():
             uri=uri, version=version, diagnostics=diagnostics_for(ls, uri, text, result)))
 
     def refresh_all(ls) -> None:
-        """Settings changed: every open buffer is analysed again."""
+        """Settings or the project's files changed: every open buffer is analysed again."""
         from nagle_lint.fixes.style import clear_cache
 
         _settings_cache.clear()
@@ -422,13 +425,14 @@ def build_server():
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls, params: types.DidSaveTextDocumentParams):
-        if params.text_document.uri.endswith("pyproject.toml"):  # an editor without file watching
-            refresh_all(ls)
-            return
-        _settings_cache.clear()  # a new file may change which pyproject.toml is nearest
-        forget(params.text_document.uri)
-        fixed_all.pop(params.text_document.uri, None)
-        publish(ls, params.text_document.uri)
+        if not params.text_document.uri.endswith("pyproject.toml"):  # (else: an editor without file watching)
+            # a module saved may change what another open buffer's analysis finds across the
+            # project (a class built on its class, an import of its names), and a new file
+            # which pyproject.toml is nearest
+            from nagle_lint.project.modules import forget_project_scans
+
+            forget_project_scans()
+        refresh_all(ls)
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls, params) -> None:

@@ -413,9 +413,91 @@ def test_the_cache_follows_the_text_and_the_modules_it_read(tmp_path):
                     "    s = socket.create_connection(address)\n"
                     "    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
                     "    return s\n")
-    later = os.stat(conn).st_mtime_ns + 10_000_000  # (a coarse file-system clock may not have moved)
-    os.utime(conn, ns=(later, later))
+    _touch_later(conn)
+    _next_flake8_run()
     assert _codes(source, client) == []
+
+
+def _next_flake8_run() -> None:
+    """Each flake8 run is a process of its own: it asks for its project's cache afresh, and
+    scans the project's files again."""
+    from nagle_lint.project import modules
+
+    flake8_plugin._cache_for.cache_clear()
+    modules._project_index.cache_clear()
+    modules._importer_index.cache_clear()
+
+
+def _touch_later(path: Path) -> None:
+    later = os.stat(path).st_mtime_ns + 10_000_000  # (a coarse file-system clock may not have moved)
+    os.utime(path, ns=(later, later))
+
+
+def test_a_subclass_written_in_another_file_is_noticed(tmp_path):
+    """The analysis of transport.py reads the project's other files for classes built on its
+    own (client.py's): a file it did not read last time can change its findings."""
+    _engine()
+    (tmp_path / "pyproject.toml").write_text("[tool.nagle-lint]\n")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    transport = tmp_path / "pkg" / "transport.py"
+    transport.write_text("import socket\n\n\nclass Transport:\n    def __init__(self, host, port):\n"
+                         "        self.host, self.port = host, port\n        self.sock = None\n\n"
+                         "    def connect(self):\n"
+                         "        self.sock = socket.create_connection((self.host, self.port))\n")
+    client = tmp_path / "pkg" / "client.py"
+    client.write_text("VERSION = 1\n")
+    assert _codes(transport.read_text(), transport) == []
+    client.write_text("from .transport import Transport\n\n\nclass Client(Transport):\n"
+                      "    def get(self, key):\n        self.sock.sendall(b'GET %d\\r\\n' % len(key))\n"
+                      "        self.sock.sendall(key)\n        return self.sock.recv(4096)\n")
+    _touch_later(client)
+    _next_flake8_run()
+    assert _codes(transport.read_text(), transport) == ["NAG201"]
+
+
+def test_a_module_made_after_the_entry_is_noticed(tmp_path):
+    """An import of a module that is not there yet resolves to nothing; once it is made, the
+    client's factory is known."""
+    _engine()
+    (tmp_path / "pyproject.toml").write_text("[tool.nagle-lint]\n")
+    for folder in ("pkg", "pkg/sub", "pkg/other"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("")
+    client = tmp_path / "pkg" / "sub" / "client.py"
+    client.write_text(SOURCE.replace("import socket\n", "from pkg.other.conn import connect\n")
+                      .replace("socket.create_connection(", "connect("))
+    assert _codes(client.read_text(), client) == []
+    (tmp_path / "pkg" / "other" / "conn.py").write_text(
+        "import socket\n\n\ndef connect(address):\n    return socket.create_connection(address)\n")
+    _next_flake8_run()
+    assert _codes(client.read_text(), client) == ["NAG201", "NAG101"]
+
+
+def test_a_module_saved_during_the_analysis_is_read_again_next_run(tmp_path, monkeypatch):
+    """The entry is written after the analysis: a module saved meanwhile must not be stamped as
+    what the analysis read."""
+    _engine()
+    import nagle_lint.engine as engine
+
+    client = _project(tmp_path)
+    conn = tmp_path / "pkg" / "conn.py"
+    check = engine.check_source
+
+    def saved_meanwhile(*args, **kwargs):
+        result = check(*args, **kwargs)
+        conn.write_text("import socket\n\n\ndef connect(address):\n"
+                        "    s = socket.create_connection(address)\n"
+                        "    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)\n"
+                        "    return s\n")
+        _touch_later(conn)
+        return result
+
+    monkeypatch.setattr(engine, "check_source", saved_meanwhile)
+    assert _codes(client.read_text(), client) == ["NAG201", "NAG101"]
+    monkeypatch.setattr(engine, "check_source", check)
+    _next_flake8_run()
+    assert _codes(client.read_text(), client) == []
 
 
 def test_a_torn_entry_is_analysed_afresh(tmp_path):

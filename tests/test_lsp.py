@@ -313,6 +313,33 @@ def test_diagnostics_follow_the_buffer(client, tmp_path):
     _shutdown(client)
 
 
+def test_a_saved_module_refreshes_the_other_buffers(client, tmp_path):
+    """transport.py's connection is used by a subclass in client.py only once client.py is
+    edited and saved: the open transport.py is analysed again, with the project scanned afresh."""
+    (tmp_path / "pyproject.toml").write_text("[tool.nagle-lint]\n")
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    _initialize(client, tmp_path)
+    transport = _open(client, package / "transport.py", (
+        "import socket\n\n\nclass Transport:\n    def __init__(self, host, port):\n"
+        "        self.host, self.port = host, port\n        self.sock = None\n\n"
+        "    def connect(self):\n        self.sock = socket.create_connection((self.host, self.port))\n"))
+    assert client.wait_diagnostics(transport, version=1) == []
+    path = package / "client.py"
+    user = _open(client, path, "VERSION = 1\n")
+    client.wait_diagnostics(user, version=1)
+    subclass = ("from .transport import Transport\n\n\nclass Client(Transport):\n    def get(self, key):\n"
+                "        self.sock.sendall(b'GET %d\\r\\n' % len(key))\n        self.sock.sendall(key)\n"
+                "        return self.sock.recv(4096)\n")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": user, "version": 2},
+                                             "contentChanges": [{"text": subclass}]})
+    path.write_text(subclass)
+    client.notify("textDocument/didSave", {"textDocument": {"uri": user}})
+    assert codes(client.wait_diagnostics(transport)) == ["NAG201"]
+    _shutdown(client)
+
+
 def test_keystrokes_during_an_analysis_are_analysed_once(client, tmp_path):
     """Typing: the changes that arrive while the buffer is being analysed are analysed together
     once that analysis ends. The editor gets the last version's diagnostics, not one analysis

@@ -261,6 +261,69 @@ def test_cached_result_is_stale_when_a_linked_module_changes(tmp_path):
     assert "NAG101" not in [c for _, c in _codes(second[0])]
 
 
+def test_second_run_in_a_fresh_project_is_served_from_the_cache(tmp_path, monkeypatch):
+    """The cache folder is made in the project's root, whose stamp the entries hold: made after
+    they were stamped, it would make the whole first run's entries stale."""
+    import nagle_lint.engine as engine
+
+    package = _project(tmp_path, nodelay=False)
+    paths = [str(package / "client.py"), str(package / "transport.py")]
+    first = check_paths(paths, cache=Cache(tmp_path / ".nagle_lint_cache"), jobs=1)
+
+    def analysed(*args, **kwargs):
+        raise AssertionError("analysed again")
+
+    monkeypatch.setattr(engine, "check_source", analysed)
+    second = check_paths(paths, cache=Cache(tmp_path / ".nagle_lint_cache"), jobs=1)
+    assert [_codes(r) for r in second] == [_codes(r) for r in first]
+
+
+def test_cached_result_is_stale_when_another_file_subclasses_its_class(tmp_path):
+    """transport.py is analysed with the classes other files build on its own (found by a scan
+    of the whole project): client.py, which its last analysis did not read, can change it."""
+    from nagle_lint.project.modules import forget_project_scans
+
+    package = tmp_path / "project" / "pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    transport = package / "transport.py"
+    transport.write_text(BASE.split("\n    def call")[0].format(nodelay=""))
+    client = package / "client.py"
+    client.write_text("VERSION = 1\n")
+    cache_dir = tmp_path / "cache"
+    assert _codes(check_paths([str(transport)], cache=Cache(cache_dir), jobs=1)[0]) == []
+    client.write_text(CLIENT)
+    later = time.time() + 5
+    os.utime(client, (later, later))
+    forget_project_scans()  # (a new run is a new process: it scans the project afresh)
+    assert [c for _, c in _codes(check_paths([str(transport)], cache=Cache(cache_dir), jobs=1)[0])] == ["NAG201"]
+
+
+def test_cached_result_is_stale_when_a_module_is_saved_during_its_analysis(tmp_path, monkeypatch):
+    """The entry is written after the analysis: transport.py saved meanwhile must not be taken
+    for what the analysis read."""
+    import nagle_lint.engine as engine
+
+    package = _project(tmp_path / "project", nodelay=False)
+    transport = package / "transport.py"
+    check = engine.check_source
+
+    def saved_meanwhile(*args, **kwargs):
+        result = check(*args, **kwargs)
+        transport.write_text(BASE.format(nodelay=NODELAY))
+        later = time.time() + 5
+        os.utime(transport, (later, later))
+        return result
+
+    cache_dir = tmp_path / "cache"
+    monkeypatch.setattr(engine, "check_source", saved_meanwhile)
+    first = check_paths([str(package / "client.py")], cache=Cache(cache_dir), jobs=1)
+    assert [c for _, c in _codes(first[0])] == ["NAG101"]
+    monkeypatch.setattr(engine, "check_source", check)
+    second = check_paths([str(package / "client.py")], cache=Cache(cache_dir), jobs=1)
+    assert "NAG101" not in [c for _, c in _codes(second[0])]
+
+
 def test_cached_result_is_stale_when_a_package_marker_appears(tmp_path):
     """`from common.utils import send` names another module once the folder above gets an
     `__init__.py`: the cached result must not outlive that change."""

@@ -10,6 +10,7 @@ import ast
 import builtins
 import configparser
 import functools
+import hashlib
 import os
 import re
 import stat
@@ -593,8 +594,8 @@ def _at_line_start(data: bytes, start: int) -> bool:
     return line == start or not data[line:start].strip(b" \t")
 
 
-def _project_sources(root: str):
-    """(path, bytes) of the project's Python files (at most _MAX_FILES, sorted folders)."""
+def _project_paths(root: str):
+    """The project's Python files (at most _MAX_FILES, sorted folders)."""
     count = 0
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
@@ -604,10 +605,36 @@ def _project_sources(root: str):
             count += 1
             if count > _MAX_FILES:
                 return
-            path = os.path.join(folder, name)
-            data = read_project_file(path)
-            if data is not None:
-                yield path, data
+            yield os.path.join(folder, name)
+
+
+def _project_sources(root: str):
+    """(path, bytes) of the project's Python files."""
+    for path in _project_paths(root):
+        data = read_project_file(path)
+        if data is not None:
+            yield path, data
+
+
+def forget_project_scans() -> None:
+    """Drop what the project-wide scans found (subclasses, importers, factories): a process that
+    outlives an edit of the project's files (the language server) scans them again."""
+    _project_index.cache_clear()
+    _importer_index.cache_clear()
+
+
+def project_snapshot(root: str) -> str:
+    """A digest of the files the cross-file scans of root read, with their sizes and times: it
+    changes when one is edited, made, removed or renamed (a result cache's entries that those
+    scans may have answered differently then are stale)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for path in sorted(_project_paths(root)):
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue
+        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
 
 
 def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
