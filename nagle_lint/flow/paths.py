@@ -473,8 +473,11 @@ class Walker:
         # a handler a selectors loop calls for each event of a connection, when every read of
         # the connection drains it until the peer shuts its side (`while chunk := conn.recv(n):`),
         # gets one request per connection: no next request waits behind the reply
-        for stream in {id(s.conn): s for fid in self.resolver.event_callbacks
-                       for s in self.resolver.callback_params.get(fid, {}).values()}.values():
+        # (not one that drains a non-blocking socket, `except BlockingIOError:`: its loop ends
+        # when nothing more has arrived, and the loop calls it again for the next request)
+        for stream in {id(s.conn): s for func in self.index.functions if id(func) in self.resolver.event_callbacks
+                       and not _catches_at_once(func.node)
+                       for s in self.resolver.callback_params.get(id(func), {}).values()}.values():
             if stream.conn in self._readers and stream.conn not in self._read_short_of_eof:
                 self.result.bracketed.add(stream.conn)
         # A kept connection (an attribute, a pool) written in one method and read in another is
@@ -4404,6 +4407,16 @@ def _names_error(node, names: frozenset) -> bool:
 
 # what a read raises without waiting for the peer: a non-blocking socket with nothing to read
 _AT_ONCE_ERRORS = frozenset({"BlockingIOError", "SSLWantReadError", "SSLWantWriteError", "InterruptedError"})
+
+
+def _catches_at_once(func: ast.AST) -> bool:
+    """Does a handler in func catch what a non-blocking read raises when nothing has arrived?"""
+    for node in ast.walk(func):
+        if type(node) is ast.ExceptHandler and node.type is not None:
+            names = node.type.elts if type(node.type) is ast.Tuple else [node.type]
+            if any((dotted(name) or "").rpartition(".")[2] in _AT_ONCE_ERRORS for name in names):
+                return True
+    return False
 
 
 def _runner_name(call: ast.Call) -> str | None:
