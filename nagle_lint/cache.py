@@ -23,6 +23,7 @@ import os
 import pickle
 import sys
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from nagle_lint import __version__
 from nagle_lint.model import FileResult
 from nagle_lint.settings import Settings
 
-# entries: (stamp, result, stamps of the project files it read, project snapshot or None)
+# entries: (stamp, result, stamps of the project files it read, project snapshot)
 _FORMAT = 3
 
 
@@ -106,20 +107,35 @@ class _ResultUnpickler(pickle.Unpickler):
 
 
 class _Snapshots:
-    """Each project root's snapshot (modules.project_snapshot), taken the first time a file of
-    it is asked for: before this process analysed anything there, so a file saved during the
-    run makes the next run's snapshot differ."""
+    """Each file's project snapshot (modules.project_snapshot of its snapshot_roots), each root's
+    taken the first time a file of it is asked for: before this process analysed anything
+    there, so a file saved during the run makes the next run's snapshot differ. A module read
+    from elsewhere and changed since the run began is not stamped as what the analysis read."""
 
     def __init__(self) -> None:
         self._taken: dict[str, str] = {}
+        self.began = time.time_ns()
 
     def of(self, path: str) -> str:
-        from nagle_lint.project.modules import project_root, project_snapshot
+        from nagle_lint.project.modules import project_snapshot, snapshot_roots
 
-        root = project_root(path)
-        if root not in self._taken:
-            self._taken[root] = project_snapshot(root)
-        return self._taken[root]
+        digests = []
+        for root in snapshot_roots(path):
+            if root not in self._taken:
+                self._taken[root] = project_snapshot(root)
+            digests.append(self._taken[root])
+        return "+".join(digests)
+
+    def settled(self, deps, reads) -> bool:
+        """Was every module the analysis read last written before the run began? (With some
+        grace: a file system dates a write by a clock that ticks every few milliseconds, and may
+        date one made just after the run began before it. The folders stamped beside them change
+        with this cache's own folder; a module made in one during the run is in the snapshot.)"""
+        read = set(reads)
+        return all(stamp[1] < self.began - _CLOCK_GRACE_NS for dep, stamp in deps if dep in read)
+
+
+_CLOCK_GRACE_NS = 20_000_000
 
 
 class Cache:
@@ -128,11 +144,11 @@ class Cache:
         self._entries: dict[str, dict] = {}
         self._loaded: set[str] = set()
         self._dirty: set[str] = set()
-        self._snapshots = _Snapshots()
-        try:  # (now: made in the project's root at the end, it would change the stamps taken before)
+        try:  # (first: made in the project's root later, it would change the stamps taken before)
             _ignored_by_git(folder)
         except OSError:
             pass  # save() says so
+        self._snapshots = _Snapshots()
 
     def _file(self, key: str) -> Path:
         return self.folder / f"results-{key}.pickle"
@@ -165,7 +181,7 @@ class Cache:
                 return None  # the file, or a project module its analysis read, has changed
         except OSError:
             return None
-        if entry[3] is not None and entry[3] != snapshot:
+        if entry[3] != snapshot:
             return None  # a file of the project changed: what its scans found may have too
         result = entry[1]
         return result if result.path == path else replace(result, path=path)
@@ -177,10 +193,10 @@ class Cache:
             deps = dependency_stamps(path, result.reads)
         except OSError:
             return
-        # (a file the triage skipped depends on its text and the modules it consulted; an analysed
-        # one also on what the project-wide scans found: a subclass or an importer in any file)
-        snapshot = None if result.skipped else self._snapshots.of(path)
-        self._load(key)[os.path.abspath(path)] = (stamp, result, deps, snapshot)
+        if not self._snapshots.settled(deps, result.reads):
+            return  # (a module it read changed during the run: analysed again next time)
+        # (the triage too asks the project: which modules its imports name, what subclasses them)
+        self._load(key)[os.path.abspath(path)] = (stamp, result, deps, self._snapshots.of(path))
         self._dirty.add(key)
 
     def save(self) -> None:
@@ -212,6 +228,10 @@ def _ignored_by_git(folder: Path) -> None:
 class TextCache:
     def __init__(self, folder: Path) -> None:
         self.folder = folder  # the cache folder; entries go under folder/flake8/
+        try:  # (first: made in the project's root later, it would change the stamps taken before)
+            _ignored_by_git(folder)
+        except OSError:
+            pass  # (a read-only project: linted without a cache)
         self._snapshots = _Snapshots()
 
     def _file(self, path: str, settings: Settings) -> Path:
@@ -240,6 +260,8 @@ class TextCache:
             _ignored_by_git(self.folder)
             file.parent.mkdir(parents=True, exist_ok=True)
             deps = dependency_stamps(path, result.reads)
+            if not self._snapshots.settled(deps, result.reads):
+                return  # (a module it read changed during the run: analysed again next time)
             fd, tmp = tempfile.mkstemp(dir=file.parent, suffix=".tmp")
         except OSError:
             return  # a read-only project is linted without a cache

@@ -19,8 +19,9 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
   the file) and the last good settings stay in force; pyproject.toml changes are picked up from
   didChangeWatchedFiles (the server registers the watcher when the client allows it) and on save.
 - A module saved may change what another buffer's analysis finds across the project (a class
-  built on one of its classes, an import of its names): every open buffer is analysed again,
-  with the project-wide scans made afresh.
+  built on one of its classes, an import of its names): the saved buffer, then every open
+  buffer of its project, is analysed again, with the project-wide scans made afresh (not when
+  the text saved is the text saved last time).
 - Code actions: one quick fix per fix of each finding under the cursor (join, sendmsg, nodelay...),
   titled with what it does and whether it is safe, as a WorkspaceEdit; a "suppress with
   `# noqa: CODE`" action per finding; plus `source.fixAll.nagle-lint`, which applies the same
@@ -202,6 +203,7 @@ def build_server():
     running: set[str] = set()  # buffers with an analysis on the background thread
     stopping = threading.Event()  # shutdown: no new analysis, and the running one stops
     edited: set[str] = set()  # ... edited (or saved) since that analysis took its text
+    saved: dict[str, str] = {}  # uri -> its text when last saved
 
     severities = {
         Severity.ERROR: types.DiagnosticSeverity.Error,
@@ -379,13 +381,16 @@ def build_server():
         fixed_all.clear()
         buffers.clear()
         if pulls(ls):
-            capabilities = getattr(ls, "client_capabilities", None)
-            diagnostics = getattr(getattr(capabilities, "workspace", None), "diagnostics", None)
-            if getattr(diagnostics, "refresh_support", False):  # else the client pulls on its next edit
-                ls.workspace_diagnostic_refresh(None)
+            refresh_pulled(ls)
             return
         for uri in list(ls.workspace.text_documents):
             publish(ls, uri)
+
+    def refresh_pulled(ls) -> None:
+        capabilities = getattr(ls, "client_capabilities", None)
+        diagnostics = getattr(getattr(capabilities, "workspace", None), "diagnostics", None)
+        if getattr(diagnostics, "refresh_support", False):  # else the client pulls on its next edit
+            ls.workspace_diagnostic_refresh(None)
 
     @server.feature(types.INITIALIZED)
     def initialized(ls, params: types.InitializedParams):
@@ -425,14 +430,34 @@ def build_server():
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls, params: types.DidSaveTextDocumentParams):
-        if not params.text_document.uri.endswith("pyproject.toml"):  # (else: an editor without file watching)
-            # a module saved may change what another open buffer's analysis finds across the
-            # project (a class built on its class, an import of its names), and a new file
-            # which pyproject.toml is nearest
-            from nagle_lint.project.modules import forget_project_scans
+        uri = params.text_document.uri
+        if uri.endswith("pyproject.toml"):  # an editor without file watching
+            refresh_all(ls)
+            return
+        _settings_cache.clear()  # a new file may change which pyproject.toml is nearest
+        text = ls.workspace.get_text_document(uri).source
+        if saved.get(uri) == text:  # (an editor saving every few seconds: nothing new on disk)
+            publish(ls, uri)
+            return
+        saved[uri] = text
+        # a module saved may change what another open buffer of its project finds (a class
+        # built on one of that buffer's classes, an import of its names): analysed again, the
+        # project scanned afresh, this buffer first
+        from nagle_lint.project.modules import forget_project_scans, snapshot_roots
 
-            forget_project_scans()
-        refresh_all(ls)
+        forget_project_scans()
+        roots = set(snapshot_roots(doc_path(ls.workspace.get_text_document(uri))))
+        others = [other for other in ls.workspace.text_documents if other != uri and other.endswith(".py")
+                  and roots & set(snapshot_roots(doc_path(ls.workspace.get_text_document(other))))]
+        for each in (uri, *others):
+            forget(each)
+            buffers.pop(each, None)
+            fixed_all.pop(each, None)
+        if pulls(ls):
+            refresh_pulled(ls)
+            return
+        for each in (uri, *others):
+            publish(ls, each)
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls, params) -> None:
@@ -443,6 +468,7 @@ def build_server():
     def did_close(ls, params: types.DidCloseTextDocumentParams):
         forget(params.text_document.uri, closed=True)
         fixed_all.pop(params.text_document.uri, None)
+        saved.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 

@@ -617,10 +617,22 @@ def _project_sources(root: str):
 
 
 def forget_project_scans() -> None:
-    """Drop what the project-wide scans found (subclasses, importers, factories): a process that
-    outlives an edit of the project's files (the language server) scans them again."""
-    _project_index.cache_clear()
-    _importer_index.cache_clear()
+    """Drop what the project-wide scans found (subclasses, importers, factories, package folders
+    named in a project file): a process that outlives an edit of the project's files (the
+    language server) scans them again. A scan in flight on another thread keeps its own number."""
+    _SCANS[0] += 1
+    _project_index_of.cache_clear()
+    _importer_index_of.cache_clear()
+    package_dirs.cache_clear()
+
+
+def snapshot_roots(path: str) -> list[str]:
+    """The folders whose files can change what an analysis of path finds: its project's (the
+    cross-file scans), and the folders above it its imports are looked for in (the namespace
+    package around it, the project above a script)."""
+    root = package_root(path)
+    roots = [project_root(path), _namespace_root(root), _project_above_script(path, root)]
+    return list(dict.fromkeys(r for r in roots if r is not None))
 
 
 def project_snapshot(root: str) -> str:
@@ -628,7 +640,8 @@ def project_snapshot(root: str) -> str:
     changes when one is edited, made, removed or renamed (a result cache's entries that those
     scans may have answered differently then are stale)."""
     digest = hashlib.blake2b(digest_size=16)
-    for path in sorted(_project_paths(root)):
+    # (and the files that name the project's package folders: `[tool.setuptools.package-dir]`)
+    for path in [*(os.path.join(root, name) for name in _PROJECT_FILES), *sorted(_project_paths(root))]:
         try:
             info = os.stat(path)
         except OSError:
@@ -643,8 +656,15 @@ def _class_index(root: str) -> dict[str, list[tuple[str, str, frozenset[str]]]]:
     return _project_index(root)[0]
 
 
-@functools.lru_cache(maxsize=4)
+_SCANS = [0]  # bumped by forget_project_scans(): what a scan in flight then makes is never asked for
+
+
 def _project_index(root: str) -> tuple[dict, dict]:
+    return _project_index_of(root, _SCANS[0])
+
+
+@functools.lru_cache(maxsize=4)
+def _project_index_of(root: str, generation: int) -> tuple[dict, dict]:
     """The subclass index, and module name -> [(file, names imported from it)] for the files
     that may define a Twisted factory that serves or connects what they import (`ServerFactory`,
     or a `...Factory)` base and a `.connect(` call in their text): one pass."""
@@ -710,8 +730,12 @@ def _imported_names(path: str, data: bytes, wanted=None) -> dict[str, tuple[str,
     return imported
 
 
-@functools.lru_cache(maxsize=4)
 def _importer_index(root: str) -> dict[str, list[tuple[str, dict[str, str]]]]:
+    return _importer_index_of(root, _SCANS[0])
+
+
+@functools.lru_cache(maxsize=4)
+def _importer_index_of(root: str, generation: int) -> dict[str, list[tuple[str, dict[str, str]]]]:
     """module name -> [(file, {local name: name})] for every project file that imports names
     from that module."""
     index: dict[str, list] = {}
