@@ -17,8 +17,8 @@ Registered in pyproject.toml as `[project.entry-points."flake8.extension"] NAG =
 - Never raises and never fixes. Files with nothing socket-like cost a text scan (engine triage).
 - Results are kept in the `.nagle_lint_cache` folder the command line uses (next to the
   pyproject.toml with a [tool.nagle-lint] table, else in flake8's working folder), one entry per
-  file and its text: a file flake8 reads again unchanged, with every project module its analysis
-  read unchanged too, is not analysed again. `--nagle-no-cache` turns it off.
+  file and its text: a file flake8 reads again unchanged, while its project's files are unchanged
+  too (nagle_lint.cache), is not analysed again. `--nagle-no-cache` turns it off.
 """
 from __future__ import annotations
 

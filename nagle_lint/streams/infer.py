@@ -2425,14 +2425,17 @@ class Resolver:
             if not grew:
                 break
             for func, conns in registered.values():
+                if id(func) in self.callback_params and id(func) not in self.event_callbacks:
+                    continue  # (a server's callback, typed by what that server hands it)
                 params = func.params[1:] if func.is_method else func.params
                 # (the listener's own event only accepts: what the handler accepted is its connection)
                 served = [s for conn, s in conns.items() if not any(other.listener is conn for other in conns)]
                 if params and len(served) == 1:
                     self.callback_params[id(func)] = {params[0]: self.stream(served[0].conn, served[0].role, params[0])}
                     self.event_callbacks.add(id(func))
-                elif self.callback_params.pop(id(func), None) is not None:
+                elif id(func) in self.event_callbacks:
                     self.event_callbacks.discard(id(func))
+                    del self.callback_params[id(func)]
             self.class_memo.clear()  # (names resolved before the handlers' sockets were known)
 
     def _handlers(self, data, caller: FunctionInfo | None) -> list[FunctionInfo]:
