@@ -407,8 +407,10 @@ def build_server():
         if any(change.uri.endswith("pyproject.toml") for change in params.changes):
             refresh_all(ls)
 
+    # (a buffer's findings depend on other files: the modules it imports, the classes built on
+    # its own; a pulling client asks for the other open buffers again when one changes)
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC,
-                    types.DiagnosticOptions(identifier=SOURCE, inter_file_dependencies=False,
+                    types.DiagnosticOptions(identifier=SOURCE, inter_file_dependencies=True,
                                             workspace_diagnostics=False))
     async def pull_diagnostics(ls, params: types.DocumentDiagnosticParams):
         # (on the background thread too: the server reads on meanwhile, and a request the client
