@@ -256,9 +256,7 @@ class TextCache:
         try:
             file = self._file(path, settings)
             snapshot = self._snapshots.of(path)
-            # (the folders first: made in the project's root, they would change a stamp taken before)
-            _ignored_by_git(self.folder)
-            file.parent.mkdir(parents=True, exist_ok=True)
+            file.parent.mkdir(parents=True, exist_ok=True)  # (inside the folder __init__ made)
             deps = dependency_stamps(path, result.reads)
             if not self._snapshots.settled(deps, result.reads):
                 return  # (a module it read changed during the run: analysed again next time)

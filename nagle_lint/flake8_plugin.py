@@ -168,7 +168,8 @@ class Plugin:
         from nagle_lint.engine import check_source, fewer_collections
 
         # (only a file on disk: its path names the entry, and its imports' files are stamped)
-        cache = _cache_for(self._directory()) if self.use_cache and self._on_disk() else None
+        cache = _cache_for(os.path.dirname(os.path.abspath(self.filename))) \
+            if self.use_cache and self._on_disk() else None
         result = cache.get(self.filename, source, settings) if cache is not None else None
         if result is None:
             tree = self.tree if isinstance(self.tree, ast.Module) else None

@@ -437,7 +437,8 @@ def build_server():
             refresh_all(ls)
             return
         _settings_cache.clear()  # a new file may change which pyproject.toml is nearest
-        text = ls.workspace.get_text_document(uri).source
+        document = ls.workspace.get_text_document(uri)
+        text = document.source
         if saved.get(uri) == text:  # (an editor saving every few seconds: nothing new on disk)
             publish(ls, uri)
             return
@@ -448,7 +449,7 @@ def build_server():
         from nagle_lint.project.modules import forget_project_scans, snapshot_roots
 
         forget_project_scans()
-        roots = set(snapshot_roots(doc_path(ls.workspace.get_text_document(uri))))
+        roots = set(snapshot_roots(doc_path(document)))
         others = [other for other in ls.workspace.text_documents if other != uri and other.endswith(".py")
                   and roots & set(snapshot_roots(doc_path(ls.workspace.get_text_document(other))))]
         for each in (uri, *others):

@@ -4411,12 +4411,7 @@ _AT_ONCE_ERRORS = frozenset({"BlockingIOError", "SSLWantReadError", "SSLWantWrit
 
 def _catches_at_once(func: ast.AST) -> bool:
     """Does a handler in func catch what a non-blocking read raises when nothing has arrived?"""
-    for node in ast.walk(func):
-        if type(node) is ast.ExceptHandler and node.type is not None:
-            names = node.type.elts if type(node.type) is ast.Tuple else [node.type]
-            if any((dotted(name) or "").rpartition(".")[2] in _AT_ONCE_ERRORS for name in names):
-                return True
-    return False
+    return any(type(node) is ast.ExceptHandler and _names_error(node.type, _AT_ONCE_ERRORS) for node in ast.walk(func))
 
 
 def _runner_name(call: ast.Call) -> str | None:

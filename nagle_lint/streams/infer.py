@@ -2411,7 +2411,7 @@ class Resolver:
             for call, caller in self._calls_named("register"):
                 args, data = args_of(call), _arg(call, 2, "data")
                 if data is None or len(args) < 2 or args[0].keyword is not None \
-                        or not any(dotted(node) is not None and dotted(node).rpartition(".")[2].startswith("EVENT_")
+                        or not any((dotted(node) or "").rpartition(".")[2].startswith("EVENT_")
                                    for node in ast.walk(args[1].value)):
                     continue
                 given = self.resolve(args[0].value, Activation(caller) if caller is not None else None)
