@@ -2281,6 +2281,7 @@ class Walker:
             return state
         if target is None:
             return state
+        target, args = self._unwrapped_target(target, args)
         fake = self._interesting.get(("spawned", id(call)))
         if fake is None:  # (one node per call, the walk's memo knowing sites by identity; no
             # position: a node the analysis made belongs to no file)
@@ -2301,6 +2302,18 @@ class Walker:
         outs = [self.inline(method, fake, dict(handed), frame, on_instance=True, instance_cls=cls)
                 for method, cls in self.resolver.instance_callees(fake, frame.act)]
         return (join(*outs) or state) if job and outs else state
+
+    def _unwrapped_target(self, target, args: list) -> tuple:
+        """The function a thread runs and its arguments, through `functools.partial(f, conn)`
+        and `lambda: f(conn)` (the partial's arguments come first)."""
+        if type(target) is ast.Call and target.args and not any(type(a) is ast.Starred for a in target.args) \
+                and self.imports.qualify(target.func) == "functools.partial":
+            return target.args[0], [*target.args[1:], *args]
+        if type(target) is ast.Lambda and not args and type(target.body) is ast.Call \
+                and not any(True for _ in ast.walk(target.args) if type(_) is ast.arg) \
+                and not any(type(a) is ast.Starred for a in target.body.args):
+            return target.body.func, list(target.body.args)
+        return target, args
 
     def _as_if(self, loop: ast.While) -> ast.If:
         key = ("as-if", id(loop))

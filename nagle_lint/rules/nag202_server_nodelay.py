@@ -3,7 +3,8 @@
 ## What it does
 Flags the `accept()` call, or the request-handler class, of a TCP server that reads a request,
 writes a response and then reads the next request on the same connection (in the accepting
-function, or in the handler a thread is started on: `threading.Thread(target=serve, args=(conn,))`,
+function, or in the handler a thread is started on: `threading.Thread(target=serve, args=(conn,))`
+(or `target=functools.partial(serve, conn)`, `target=lambda: serve(conn)`),
 `executor.submit(serve, conn)`, `_thread.start_new_thread(serve, (conn,))`, or served by paramiko's `Transport(conn)`, which
 never sets it; also an asyncio server, `start_server(cb, sock=s)` or `loop.create_server(Protocol,
 sock=s)`, on a listener `s` made by `socket.socket()`: asyncio sets it only on sockets of proto
