@@ -366,6 +366,10 @@ class Walker:
         self._readers: dict = {}  # Conn -> {id(function): (function, its first read walked)} of its readers
         self._read_in: dict = {}  # id(read node) -> the function it was walked in
         self._read_short_of_eof: set = set()  # connections some read of which stops before EOF
+        # connections of a selectors loop's handlers: one that some handler closes on every path
+        # / ... that some handler leaves open after writing to it
+        self._event_closed: set = set()
+        self._event_left_open: set = set()
         self._eof_headers: set = set()  # ids of the reads of `while chunk := sock.recv(n):` headers
         self._pending_by_use: dict = {}  # (Conn, chain) -> the Instance a root's parameter was typed by use
         self._pending_from: dict = {}  # (Conn, chain) -> the root function that left it unread
@@ -449,6 +453,8 @@ class Walker:
                         self.result.exchanges.setdefault(conn, read)  # (a handshake, then the caller's requests)
                 if cls is None:
                     self._handler_exit(func, out)
+                    if out is not None and id(func) in self.resolver.event_callbacks:
+                        self._event_exit(func, out)
                 if out is not None and func is not module_root \
                         and (not _private(func) or id(func) in self.resolver.event_callbacks):
                     # (a private method's unread pieces are judged where a public one calls it,
@@ -480,6 +486,9 @@ class Walker:
                        for s in self.resolver.callback_params.get(id(func), {}).values()}.values():
             if stream.conn in self._readers and stream.conn not in self._read_short_of_eof:
                 self.result.bracketed.add(stream.conn)
+        # ... and one a handler closes after its response (the read handler hands it to a write
+        # handler, which answers and closes) while none keeps it open after writing: one request
+        self.result.bracketed.update(self._event_closed - self._event_left_open)
         # A kept connection (an attribute, a pool) written in one method and read in another is
         # used for request/response even when no single walk sees the write before the read.
         # (A request handler's connection lives for one handle() call, walked whole from there.)
@@ -1008,6 +1017,16 @@ class Walker:
             return False
         found = self.result.reads.get((id(conn), id(read)))
         return found is not None and not found.loops and contains(func.node, read)
+
+    def _event_exit(self, func: FunctionInfo, state) -> None:
+        """What a selectors loop's handler leaves its connection as: closed on every path, or
+        open after a write (a piece not yet followed by a read)."""
+        for stream in self.resolver.callback_params.get(id(func), {}).values():
+            chains = state.get(stream.conn) if isinstance(stream, Stream) else None
+            if _is_closed(chains):
+                self._event_closed.add(stream.conn)
+            elif chains and any(chain[0] is not None for chain in chains):
+                self._event_left_open.add(stream.conn)
 
     def _handler_exit(self, func: FunctionInfo, state) -> None:
         """After a do_* method of a keep-alive http.server handler, the server reads the next

@@ -2395,11 +2395,11 @@ class Resolver:
         self.class_memo.clear()  # (names resolved before the transports were known)
 
     def _find_selector_callbacks(self) -> None:
-        """`sel.register(sock, selectors.EVENT_READ, handler)`, the loop of the selectors
-        documentation: it calls `key.data(key.fileobj, mask)` each time the socket is ready, so
-        the handler's first parameter is that socket, the same connection on every call. Found
-        from the listener's registration outwards: its handler accepts a connection and
-        registers it with the next one (or with itself: then the handler is typed by what it
+        """`sel.register(sock, selectors.EVENT_READ, handler)` (or `sel.modify(...)`), the loop of
+        the selectors documentation: it calls `key.data(key.fileobj, mask)` each time the socket
+        is ready, so the handler's first parameter is that socket, the same connection on every
+        call. Found from the listener's registration outwards: its handler accepts a connection
+        and registers it with the next one (or with itself: then the handler is typed by what it
         accepted). A data value that is none of our functions (a state object, None) names no
         handler; a handler registered for two connections that are not a listener and what it
         accepted is left untyped."""
@@ -2408,7 +2408,8 @@ class Resolver:
         registered: dict[int, tuple] = {}  # id(handler) -> (handler, {connections registered with it})
         for _ in range(4):  # (each round reaches one registration further: the listener's, the accepted's)
             grew = False
-            for call, caller in self._calls_named("register"):
+            # (`sel.modify(conn, EVENT_WRITE, data=self._on_write)` hands the same connection on)
+            for call, caller in self._calls_named("register") + self._calls_named("modify"):
                 args, data = args_of(call), _arg(call, 2, "data")
                 if data is None or len(args) < 2 or args[0].keyword is not None \
                         or not any((dotted(node) or "").rpartition(".")[2].startswith("EVENT_")
