@@ -21,7 +21,8 @@ Needs the `lsp` extra (`pip install 'nagle-lint[lsp]'`).
 - A module saved may change what another buffer's analysis finds across the project (a class
   built on one of its classes, an import of its names): the saved buffer, then every open
   buffer of its project, is analysed again, with the project-wide scans made afresh (not when
-  the text saved is the text saved last time).
+  the text saved is the text saved last time). So is every open buffer of a project whose
+  modules change on disk otherwise (a checkout, a formatter), told by didChangeWatchedFiles.
 - Code actions: one quick fix per fix of each finding under the cursor (join, sendmsg, nodelay...),
   titled with what it does and whether it is safe, as a WorkspaceEdit; a "suppress with
   `# noqa: CODE`" action per finding; plus `source.fixAll.nagle-lint`, which applies the same
@@ -400,12 +401,50 @@ def build_server():
             ls.client_register_capability(types.RegistrationParams(registrations=[types.Registration(
                 id="nagle-lint-pyproject", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                 register_options=types.DidChangeWatchedFilesRegistrationOptions(
-                    watchers=[types.FileSystemWatcher(glob_pattern="**/pyproject.toml")]))]))
+                    watchers=[types.FileSystemWatcher(glob_pattern="**/pyproject.toml"),
+                              types.FileSystemWatcher(glob_pattern="**/*.py")]))]))
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     def did_change_watched_files(ls, params: types.DidChangeWatchedFilesParams):
         if any(change.uri.endswith("pyproject.toml") for change in params.changes):
             refresh_all(ls)
+            return
+        # modules changed on disk by something else than a save here (a checkout, a formatter,
+        # another editor): what the open buffers of their project find may change with them
+        # (a file this server saw saved, with the text its buffer still has, is done already)
+        from urllib.parse import unquote
+
+        from pygls.uris import to_fs_path
+
+        paths = []
+        for change in params.changes:
+            if not change.uri.endswith(".py"):
+                continue
+            document = ls.workspace.text_documents.get(unquote(change.uri))
+            if document is None or saved.get(change.uri) != document.source:
+                paths.append(to_fs_path(change.uri) or "")
+        if paths:
+            project_changed(ls, paths)
+
+    def project_changed(ls, paths: list[str], first: str | None = None) -> None:
+        """Modules of these paths changed: the open buffers of their projects are analysed again
+        (the buffer first when given), with the project scanned afresh."""
+        from nagle_lint.project.modules import forget_project_scans, snapshot_roots
+
+        forget_project_scans()
+        roots = {root for path in paths for root in snapshot_roots(path)}
+        others = [other for other in ls.workspace.text_documents if other != first and other.endswith(".py")
+                  and roots & set(snapshot_roots(doc_path(ls.workspace.get_text_document(other))))]
+        changed = [first, *others] if first is not None else others
+        for each in changed:
+            forget(each)
+            buffers.pop(each, None)
+            fixed_all.pop(each, None)
+        if pulls(ls):
+            refresh_pulled(ls)
+            return
+        for each in changed:
+            publish(ls, each)
 
     # (a buffer's findings depend on other files: the modules it imports, the classes built on
     # its own; a pulling client asks for the other open buffers again when one changes)
@@ -444,23 +483,8 @@ def build_server():
             return
         saved[uri] = text
         # a module saved may change what another open buffer of its project finds (a class
-        # built on one of that buffer's classes, an import of its names): analysed again, the
-        # project scanned afresh, this buffer first
-        from nagle_lint.project.modules import forget_project_scans, snapshot_roots
-
-        forget_project_scans()
-        roots = set(snapshot_roots(doc_path(document)))
-        others = [other for other in ls.workspace.text_documents if other != uri and other.endswith(".py")
-                  and roots & set(snapshot_roots(doc_path(ls.workspace.get_text_document(other))))]
-        for each in (uri, *others):
-            forget(each)
-            buffers.pop(each, None)
-            fixed_all.pop(each, None)
-        if pulls(ls):
-            refresh_pulled(ls)
-            return
-        for each in (uri, *others):
-            publish(ls, each)
+        # built on one of that buffer's classes, an import of its names)
+        project_changed(ls, [doc_path(document)], first=uri)
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls, params) -> None:

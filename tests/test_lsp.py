@@ -313,29 +313,51 @@ def test_diagnostics_follow_the_buffer(client, tmp_path):
     _shutdown(client)
 
 
-def test_a_saved_module_refreshes_the_other_buffers(client, tmp_path):
-    """transport.py's connection is used by a subclass in client.py only once client.py is
-    edited and saved: the open transport.py is analysed again, with the project scanned afresh."""
+# a connection kept by a class, which client.py's subclass (SUBCLASS) writes and reads
+TRANSPORT = ("import socket\n\n\nclass Transport:\n    def __init__(self, host, port):\n"
+             "        self.host, self.port = host, port\n        self.sock = None\n\n"
+             "    def connect(self):\n        self.sock = socket.create_connection((self.host, self.port))\n")
+SUBCLASS = ("from .transport import Transport\n\n\nclass Client(Transport):\n    def get(self, key):\n"
+            "        self.sock.sendall(b'GET %d\\r\\n' % len(key))\n        self.sock.sendall(key)\n"
+            "        return self.sock.recv(4096)\n")
+
+
+def _transport_project(client: Client, tmp_path: Path) -> tuple[Path, str]:
+    """A project whose package holds client.py (no subclass yet) and transport.py, open and
+    analysed (nothing found): the package's folder and transport.py's URI."""
     (tmp_path / "pyproject.toml").write_text("[tool.nagle-lint]\n")
     package = tmp_path / "pkg"
     package.mkdir()
     (package / "__init__.py").write_text("")
+    (package / "client.py").write_text("VERSION = 1\n")
     _initialize(client, tmp_path)
-    transport = _open(client, package / "transport.py", (
-        "import socket\n\n\nclass Transport:\n    def __init__(self, host, port):\n"
-        "        self.host, self.port = host, port\n        self.sock = None\n\n"
-        "    def connect(self):\n        self.sock = socket.create_connection((self.host, self.port))\n"))
+    transport = _open(client, package / "transport.py", TRANSPORT)
     assert client.wait_diagnostics(transport, version=1) == []
+    return package, transport
+
+
+def test_a_saved_module_refreshes_the_other_buffers(client, tmp_path):
+    """transport.py's connection is used by a subclass in client.py only once client.py is
+    edited and saved: the open transport.py is analysed again, with the project scanned afresh."""
+    package, transport = _transport_project(client, tmp_path)
     path = package / "client.py"
     user = _open(client, path, "VERSION = 1\n")
     client.wait_diagnostics(user, version=1)
-    subclass = ("from .transport import Transport\n\n\nclass Client(Transport):\n    def get(self, key):\n"
-                "        self.sock.sendall(b'GET %d\\r\\n' % len(key))\n        self.sock.sendall(key)\n"
-                "        return self.sock.recv(4096)\n")
     client.notify("textDocument/didChange", {"textDocument": {"uri": user, "version": 2},
-                                             "contentChanges": [{"text": subclass}]})
-    path.write_text(subclass)
+                                             "contentChanges": [{"text": SUBCLASS}]})
+    path.write_text(SUBCLASS)
     client.notify("textDocument/didSave", {"textDocument": {"uri": user}})
+    assert codes(client.wait_diagnostics(transport)) == ["NAG201"]
+    _shutdown(client)
+
+
+def test_a_module_changed_on_disk_refreshes_the_open_buffers(client, tmp_path):
+    """client.py, never opened here, is rewritten on disk (a checkout) to use transport.py's
+    connection in a subclass: the file watcher's event has the open transport.py analysed again."""
+    package, transport = _transport_project(client, tmp_path)
+    (package / "client.py").write_text(SUBCLASS)
+    client.notify("workspace/didChangeWatchedFiles", {"changes": [
+        {"uri": (package / "client.py").as_uri(), "type": 2}]})
     assert codes(client.wait_diagnostics(transport)) == ["NAG201"]
     _shutdown(client)
 

@@ -164,7 +164,7 @@ def test_code_actions_run_beside_the_diagnostics_and_can_be_cancelled(client, tm
 
 def test_the_server_asks_to_watch_pyproject(client, tmp_path, monkeypatch):
     """With a client that allows dynamic registration, the server registers a file watcher for
-    **/pyproject.toml after `initialized`."""
+    **/pyproject.toml (settings) and **/*.py (the project's modules) after `initialized`."""
     import json
 
     import tests.test_lsp as base
@@ -189,6 +189,7 @@ def test_the_server_asks_to_watch_pyproject(client, tmp_path, monkeypatch):
     (register,) = [m for m in seen if m.get("method") == "client/registerCapability"]
     (registration,) = register["params"]["registrations"]
     assert registration["method"] == "workspace/didChangeWatchedFiles"
-    assert registration["registerOptions"]["watchers"] == [{"globPattern": "**/pyproject.toml"}]
+    assert registration["registerOptions"]["watchers"] == [{"globPattern": "**/pyproject.toml"},
+                                                           {"globPattern": "**/*.py"}]
     client.notify("exit", None)
     assert client.proc.wait(timeout=TIMEOUT) == 0
