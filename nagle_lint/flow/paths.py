@@ -1874,7 +1874,7 @@ class Walker:
                     paused += 1
         return uses > 0 and paused == uses
 
-    def _closed_after(self, call: ast.Call, frame: _Frame) -> bool:
+    def _closed_after(self, call: ast.Call, frame: _Frame, conn: Conn | None = None) -> bool:
         """Is the statement that runs right after the write's a close of the written stream, or
         of the object that holds it (an error page, then `self.close()`)? The last write on the
         connection: nothing is exchanged after it. (_closed_next)"""
@@ -1885,8 +1885,67 @@ class Walker:
         key = ("closed-after", id(call), id(func))
         if key not in self._interesting:
             owners = {receiver, receiver.rpartition(".")[0]} - {""}  # (`self.close()` closes what self holds)
-            self._interesting[key] = _closed_next(func.node.body, call, owners) is True
+            self._interesting[key] = _closed_next(func.node.body, call, owners)
+        found = self._interesting[key]
+        return found is True or found is None and self._closed_after_return(frame, conn)
+
+    def _does_not_wait(self, call: ast.Call, frame: _Frame) -> bool:
+        """A liveness probe, which returns at once with whatever has arrived and so waits for no
+        reply: a read that peeks (`MSG_PEEK`) or takes one byte, outside any loop, of a socket
+        that does not wait (`MSG_DONTWAIT`, or put in non-blocking mode before it in the function:
+        `setblocking(False)`, `settimeout(0)`, `fcntl(s, F_SETFL, O_NONBLOCK)`). Never where the
+        walk waits on select() or poll() first: then the read takes what arrived. (A larger
+        non-blocking read, polled by a framework's idle loop, takes the next request.)"""
+        func, receiver = frame.act.func, dotted(call.func.value) if type(call.func) is ast.Attribute else None
+        if receiver is None or func is None or frame.loops or type(func.node.body) is not list \
+                or any(self._waits_for_events(f.act.func) for f in self._frames):
+            return False
+        flags = {(dotted(n) or "").rpartition(".")[2] for a in args_of(call)[1:] if a.keyword in (None, "flags")
+                 for n in ast.walk(a.value)}
+        size = args_of(call)[0].value if args_of(call) else None
+        if "MSG_PEEK" not in flags and not (type(size) is ast.Constant and size.value == 1):
+            return False
+        if "MSG_DONTWAIT" in flags:
+            return True
+        key = ("does-not-wait", id(call), id(func))
+        if key not in self._interesting:
+            self._interesting[key] = any(
+                _makes_non_blocking(c, receiver) and self.index.source_order(c) < self.index.source_order(call)
+                for c in self.calls(func.node.body))
         return self._interesting[key]
+
+    def _waits_for_events(self, func: FunctionInfo | None) -> bool:
+        """Does the function wait on select.select(), a poll object or a selector?"""
+        if func is None or type(func.node.body) is not list:
+            return False
+        key = ("waits-for-events", id(func))
+        if key not in self._interesting:
+            self._interesting[key] = any((dotted(c.func) or "").rpartition(".")[2] in _EVENT_WAITS
+                                         for c in self.calls(func.node.body))
+        return self._interesting[key]
+
+    def _closed_after_return(self, frame: _Frame, conn: Conn | None) -> bool:
+        """A helper that returns right after its write (`push(CLOSE)` then `self.sock.close()`):
+        is the call of it followed by a close of the connection in its caller, or in theirs?
+        (What this says depends on the callers: the helper's walk is not replayed elsewhere.)"""
+        at = next((i for i in range(len(self._frames) - 1, -1, -1) if self._frames[i] is frame), None)
+        if conn is None or not at or len(frame.sites) < at:
+            return False
+        for depth in range(at, 0, -1):
+            caller, site = self._frames[depth - 1], self._frames[depth].sites[-1]
+            func = caller.act.func
+            if func is None or type(func.node.body) is not list or not contains(func.node, site):
+                return False  # (a thread's target: it runs on its own, not where it was started)
+            found = _closed_next(func.node.body, site, None, lambda owner: self._is_conn(owner, caller, conn))
+            if found is not None:
+                if found:
+                    self._taint()
+                return found
+        return False
+
+    def _is_conn(self, expr, frame: _Frame, conn: Conn) -> bool:
+        stream = self._stream_of(expr, frame)
+        return stream is not None and stream.conn is conn
 
     def _waits_for_a_person(self, call: ast.Call) -> bool:
         """`input()`, a read of the process's standard input, or a prompt library's prompt
@@ -3008,7 +3067,7 @@ class Walker:
             self.result.retry_loops.update((id(self.result.loop_nodes.get(key)), id(call)) for key in self._loops(frame))
         new = set()
         chains = self._chains(state, conn)
-        last = self._closed_after(call, frame)
+        last = self._closed_after(call, frame, conn)
         if conn not in self.result.kept_writes and any(c[6] for c in chains) and not self._paced(event) \
                 and not self._slept_after(call, frame) and not self._walked_by_callers and not last:
             self.result.kept_writes[conn] = call
@@ -3187,7 +3246,7 @@ class Walker:
 
     def read(self, state, conn: Conn, node, loops: tuple, label: str = "read"):
         self._touches += 1
-        if self._ruled_out:
+        if self._ruled_out or type(node) is ast.Call and self._frames and self._does_not_wait(node, self._frames[-1]):
             return state
         if self.stack:
             self._readers.setdefault(conn, {}).setdefault(id(self.stack[-1]), (self.stack[-1], node))
@@ -3199,9 +3258,13 @@ class Walker:
         new = set()
         chains = self._chains(state, conn)
         # (a TLS handshake reads the peer's part of the handshake, no answer to what the
-        # application wrote in another method: a write-only TLS transport is no request/response)
+        # application wrote in another method: a write-only TLS transport is no request/response;
+        # nor is a later turn of a loop that gathers an answer until it is whole, nothing written
+        # since the turn before, `while b"\n" not in data: data += sock.recv(n)` after a login)
+        gathering = self._frames and self._frames[-1].loops and self._frames[-1].loops[-1].later
         if not _handshake_read(node) and _better_read(self.result.kept_reads.get(conn), node) \
-                and any(c[6] for c in chains) and not self._slept_before(node):
+                and any(c[6] and not (gathering and c[2] == 0 and c[5] is True) for c in chains) \
+                and not self._slept_before(node):
             self.result.kept_reads[conn] = node
         tails = []
         # in source order, so that which first piece a split names never depends on set order
@@ -4671,18 +4734,43 @@ def _project_name(qualified: str | None) -> bool:
     return qualified is not None and "." in qualified and qualified.split(".")[0] not in sys.stdlib_module_names
 
 
-def _closed_next(body: list, call: ast.Call, owners: set) -> bool | None:
+def _makes_non_blocking(call: ast.Call, receiver: str) -> bool:
+    """`s.setblocking(False)`, `s.settimeout(0)` or `fcntl.fcntl(s, F_SETFL, ... O_NONBLOCK)`."""
+    func, args = call.func, call.args
+    if type(func) is not ast.Attribute:
+        return False
+    if func.attr in ("setblocking", "settimeout") and dotted(func.value) == receiver and len(args) == 1:
+        return type(args[0]) is ast.Constant and args[0].value in (False, 0)
+    return func.attr == "fcntl" and len(args) == 3 and dotted(args[0]) == receiver \
+        and any((dotted(n) or "").endswith("O_NONBLOCK") for n in ast.walk(args[2]))
+
+
+_EVENT_WAITS = frozenset({"select", "poll", "epoll", "kqueue", "wait", "control"})
+
+
+def _closed_next(body: list, call: ast.Call, owners: set | None, owned=None) -> bool | None:
     """Is the statement that runs after the one holding `call` `<owner>.close()` (or
     `.shutdown(...)`, awaited or not)? That statement is the next one of its block, or, past the
-    end of an `if`, `with` or `try` body, the next one after that statement. None: the block
-    ends first."""
+    end of an `if`, `with` or `try` body, the next one after that statement. None: the body
+    ends first, or a `return` of a plain value. owned(expr): is it an owner (instead of owners,
+    the dotted names)?"""
+    found = _next_is_close(body, call, owners, owned)
+    return None if found is _RETURNS else found
+
+
+_RETURNS = "returns"  # (_next_is_close: a `return` of a plain value runs next)
+
+
+def _next_is_close(body: list, call: ast.Call, owners: set | None, owned):
     for at, stmt in enumerate(body):
         if not contains(stmt, call):
             continue
         blocks = child_blocks(stmt)
         inner = next((block for block in blocks if any(contains(s, call) for s in block)), None)
         if inner is not None:
-            found = _closed_next(inner, call, owners)
+            found = _next_is_close(inner, call, owners, owned)
+            if found is _RETURNS:  # (leaving a `with` or a `try:` with `finally:` runs more first)
+                return False if type(stmt) in WITHS or type(stmt) in TRIES and stmt.finalbody else found
             # (past the end of a loop's body its next turn runs; past a `try:` body its `else:`,
             # past a handler its `finally:`)
             passes = type(stmt) is ast.If or type(stmt) in WITHS \
@@ -4694,10 +4782,13 @@ def _closed_next(body: list, call: ast.Call, owners: set) -> bool | None:
         if at + 1 == len(body):
             return None
         following = body[at + 1]
+        if type(following) is ast.Return and type(following.value) in (type(None), ast.Constant, ast.Name):
+            return _RETURNS
         value = following.value if type(following) is ast.Expr else None
         value = value.value if type(value) is ast.Await else value
         return type(value) is ast.Call and type(value.func) is ast.Attribute \
-            and value.func.attr in ("close", "shutdown") and dotted(value.func.value) in owners
+            and value.func.attr in ("close", "shutdown") \
+            and (dotted(value.func.value) in owners if owned is None else owned(value.func.value))
     return None
 
 

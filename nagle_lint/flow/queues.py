@@ -50,8 +50,11 @@ def fed_queues(index: ModuleIndex, cls: ClassInfo, read_of: ReadOf) -> dict[str,
             if type(func) is not ast.Attribute:
                 continue
             held = _own_attribute(func.value)
-            if func.attr in PUTS and held is not None and call.args and type(call.args[0]) is not ast.Constant:
-                puts[name].add(held)  # (not a sentinel: `self.ouq.put(None)` to stop a writer thread)
+            if func.attr in PUTS and held is not None and call.args and type(call.args[0]) is not ast.Constant \
+                    and not _taken_from_a_queue(call.args[0], method):
+                # (not a sentinel, `self.ouq.put(None)` to stop a writer thread, nor an item put
+                # back where it was taken from, `item = self.queue.get()` ... `self.queue.put(item)`)
+                puts[name].add(held)
                 if type(call.args[0]) is ast.Name and call.args[0].id in method.params:
                     relays[name].add(held)  # (`def _handle(self, msg): self.replies.put(msg)`)
             elif func.attr in GETS and held is not None:
@@ -86,6 +89,13 @@ def fed_queues(index: ModuleIndex, cls: ClassInfo, read_of: ReadOf) -> dict[str,
         if not _spread(calls, reads) and not changed:
             break
     return fed
+
+
+def _taken_from_a_queue(value, method: FunctionInfo) -> bool:
+    """A name the method binds only to what it gets from a queue."""
+    bindings = method.bindings.get(value.id, ()) if type(value) is ast.Name else ()
+    return bool(bindings) and all(type(b.value) is ast.Call and type(b.value.func) is ast.Attribute
+                                  and b.value.func.attr in GETS and b.index is None for b in bindings)
 
 
 def _spread(calls: dict, reads: dict, puts: dict | None = None) -> bool:

@@ -467,6 +467,11 @@ def _named(ctx: FileContext, node, kept: str, written: str | None = None) -> str
     function's local."""
     here = ctx.bound_name(node)
     func = _enclosing_function(ctx, node)
+    if here is not None and (kept == "self" or func is None and "." not in kept
+                             and kept not in ctx.facts.index.module_bindings):
+        # (`self` of a socket subclass's own methods, or a helper's parameter, seen from the
+        # line that makes it: `self.sock = FrameSocket()`, a class attribute `client = Sock()`)
+        return f"`{here}`"
     used_here = func is not None and any(
         type(n) in (ast.Name, ast.Attribute) and dotted(n) == kept for n in ast.walk(func.node))
     if here is None and not used_here and func is not None and "." not in kept and written \
