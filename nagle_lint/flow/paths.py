@@ -27,7 +27,7 @@ from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, argu
                               is_const, is_int, is_str, is_stub, params_of, positional)
 
 # calls that make a connection or a stream out of another, or close it at the end of a `with`
-_MAKERS = frozenset({"accept", "wrap_socket", "makefile", "closing", "dup", "detach", "fromfd"})
+_MAKERS = frozenset({"accept", "sock_accept", "wrap_socket", "makefile", "closing", "dup", "detach", "fromfd"})
 
 MAX_INLINE_DEPTH = 10
 PAUSE = 0.05  # seconds of sleep after which a written piece has been ACKed (Linux: 40 ms at most)
@@ -1349,7 +1349,7 @@ class Walker:
                 sets = any(type(s) is ast.Assign and flags.assigned(s.value) is not None
                            and any(type(t) is ast.Name and t.id == name for t in s.targets) for s in block)
                 if sets and any((self.imports.qualify(c.func) or "") in C.FACTORIES
-                                or type(c.func) is ast.Attribute and c.func.attr in ("connect", "accept")
+                                or type(c.func) is ast.Attribute and c.func.attr in ("connect", "accept", "sock_accept")
                                 for s in block for c in self.calls(s)):
                     return True
         return False
@@ -2936,7 +2936,7 @@ class Walker:
                     found = True  # an interactive console on installed socket files
                     break
                 if self._connection_maker(target) or twisted.connects(call, self.imports) \
-                        or type(target) is ast.Attribute and target.attr == "accept" \
+                        or type(target) is ast.Attribute and target.attr in ("accept", "sock_accept") \
                         or twisted.service_init(self.resolver, call, Activation(func)) is not None:
                     found = True  # it makes a connection: where its life starts matters
                     break
@@ -3022,6 +3022,8 @@ class Walker:
         if self._ruled_out or (args and type(args[0]) is ast.Constant and args[0].value in (b"", "")):
             return state  # (an empty write sends nothing)
         conn = stream.conn
+        if self._to_the_others(call, frame, conn):
+            return state
         loops = self._loops(frame)
         # (a later turn of a loop writes events of its own: a piece still pending from an earlier
         # turn is told apart from the same write made again on this one)
@@ -3093,6 +3095,25 @@ class Walker:
             new = {chain[:6] + (CLOSING,) + chain[7:] for chain in new}
         return {**state, conn: frozenset(new)}
 
+    def _to_the_others(self, call, frame: _Frame, conn: Conn) -> bool:
+        """`for peer in clients: if peer != conn: peer.sendall(line)`: a write to every
+        connection but the one being served (a chat server passing a line on), under a test that
+        it is not that one: nothing is written on the connection served here."""
+        receiver = call.func.value if type(call.func) is ast.Attribute else None
+        if receiver is not None and call.func.attr == "sock_sendall" and call.args:
+            receiver = call.args[0]  # (`await loop.sock_sendall(peer, line)`)
+        if receiver is None or dotted(receiver) is None:
+            return False
+        for test in frame.conds:
+            if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.NotEq, ast.IsNot):
+                sides = [test.left, test.comparators[0]]
+                names = [dotted(side) for side in sides]
+                if dotted(receiver) in names and names[0] != names[1]:
+                    other = sides[1 - names.index(dotted(receiver))]
+                    if self._is_conn(other, frame, conn):
+                        return True
+        return False
+
     def _forwarded(self, value, call, frame: _Frame, conn: Conn) -> str | None:
         """`data = other.recv(n)` then `sock.send(data)`: bytes read from another connection (a
         tunnel, a proxy) whose size and timing the other side chose. Returns `other`'s name."""
@@ -3100,7 +3121,7 @@ class Walker:
         if type(value) is not ast.Name or func is None or type(call.func) is not ast.Attribute:
             return None
         bindings = func.bindings.get(value.id, ())
-        target = dotted(call.func.value)
+        target = dotted(call.args[0] if call.func.attr == "sock_sendall" and call.args else call.func.value)
         # (one name may take turns: `data = a.recv(n)` in one branch, `data = b.recv(n)` in the other)
         sources = [_relayed_from(b.value) for b in bindings]
         if not sources or None in sources:
@@ -4563,10 +4584,14 @@ _RELAY_READS = C.SOCKET_READS
 
 
 def _relayed_from(value) -> str | None:
-    """`other` for `other.recv(n)`, or for an asyncio stream's `await other.read(n)`."""
+    """`other` for `other.recv(n)`, for an asyncio stream's `await other.read(n)`, or for
+    `await loop.sock_recv(other, n)`."""
     methods = _RELAY_READS
     if type(value) is ast.Await:
         value, methods = value.value, C.SOCKET_READS | C.ASYNC_READS
+        if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr == "sock_recv" \
+                and value.args:
+            return dotted(value.args[0])
     if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr in methods:
         return dotted(value.func.value)
     return None

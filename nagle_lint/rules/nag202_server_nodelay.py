@@ -8,10 +8,11 @@ function, or in the handler a thread is started on: `threading.Thread(target=ser
 `executor.submit(serve, conn)`, `_thread.start_new_thread(serve, (conn,))`, or served by paramiko's `Transport(conn)`, which
 never sets it; also an asyncio server, `start_server(cb, sock=s)` or `loop.create_server(Protocol,
 sock=s)`, on a listener `s` made by `socket.socket()`: asyncio sets it only on sockets of proto
-IPPROTO_TCP; also a server class built on the standard library's `smtpd.SMTPServer`, whose SMTP
-sessions smtpd serves and whose stock EHLO reply is one `push()` per line), when `TCP_NODELAY` is
-set neither on the accepted socket, nor on the listening socket (Linux copies it to accepted
-sockets), nor through `disable_nagle_algorithm = True`. A Twisted server protocol that
+IPPROTO_TCP, or one that accepts with `loop.sock_accept(s)`, which sets it on none; also a
+server class built on the standard library's `smtpd.SMTPServer`, whose SMTP sessions smtpd
+serves and whose stock EHLO reply is one `push()` per line), when `TCP_NODELAY` is set neither
+on the accepted socket, nor on the listening socket (Linux copies it to accepted sockets), nor
+through `disable_nagle_algorithm = True`. A Twisted server protocol that
 receives data and writes `self.transport` is flagged where its factory is listened on over TCP
 (`reactor.listenTCP`, `listenSSL`, a TCP server endpoint's `listen()`, `serverFromString(reactor,
 "tcp:...")`, its factory's `protocol` given by assignment or built by `buildProtocol()`) when it

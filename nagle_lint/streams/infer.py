@@ -917,6 +917,15 @@ class Resolver:
                 if listener is None and index is None:  # `chan = transport.accept()`: a channel
                     return channel_stream(self, call, act)  # a wrapper object of ours hands back
                 return None
+            if method == "sock_accept" and len(call.args) == 1:
+                # `conn, addr = await loop.sock_accept(listener)`: asyncio's accept() of a
+                # non-blocking socket, a plain socket on which asyncio sets no TCP_NODELAY
+                listener = self.resolve(call.args[0], act, None, depth + 1)
+                if isinstance(listener, Stream) and listener.conn.is_tcp and listener.role == C.SOCKET and index == 0:
+                    conn = self.conn(call, C.TCP_SERVER, dotted(call.args[0]) or "", listener=listener.conn,
+                                     origin_func=act.func if act else None, maybe_unix=listener.conn.maybe_unix)
+                    return self.stream(conn, C.SOCKET, site=call)
+                return None
             if method == "makefile":
                 base = self.resolve(func.value, act, None, depth + 1)
                 if isinstance(base, Stream) and index is None:
