@@ -3283,7 +3283,8 @@ class Walker:
         # nor is a later turn of a loop that gathers an answer until it is whole, nothing written
         # since the turn before, `while b"\n" not in data: data += sock.recv(n)` after a login)
         gathering = self._frames and self._frames[-1].loops and self._frames[-1].loops[-1].later
-        if not _handshake_read(node) and _better_read(self.result.kept_reads.get(conn), node) \
+        kept = self.result.kept_reads.get(conn)
+        if not _handshake_read(node) and (_better_read(kept, node) or self._earlier_read(kept, node)) \
                 and any(c[6] and not (gathering and c[2] == 0 and c[5] is True) for c in chains) \
                 and not self._slept_before(node):
             self.result.kept_reads[conn] = node
@@ -3327,6 +3328,13 @@ class Walker:
         for chain, repeats, recurs in tails:
             self._split(conn, chain, node, label, loops, repeats, recurs, after_loop=True)
         return {**state, conn: frozenset(new)}
+
+    def _earlier_read(self, known, node) -> bool:
+        """Does node come before known in the function both are read in (the reply's first read,
+        met after a read the walk reached first: a retry loop's later turn)?"""
+        return known is not None and not _queue_read(known) and self._read_in.get(id(known)) is not None \
+            and self._read_in.get(id(known)) is self._read_in.get(id(node)) \
+            and self.index.source_order(node) < self.index.source_order(known)
 
     def _fresh_accept(self, conn: Conn) -> bool:
         """Was the connection accepted in this root walk (its history is the walk's)?"""
