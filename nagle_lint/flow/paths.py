@@ -725,12 +725,14 @@ class Walker:
 
     def _dispatches_by_name(self, cls: ClassInfo) -> bool:
         """Does a method of the class (or its bases) call a method of its own by a name it
-        builds (`method = getattr(self, mname)`, then `method()`)?"""
+        builds (`method = getattr(self, mname)`, then `method()`; `eval("self.do_" + cmd + "()")`)?"""
         key = ("by-name", id(cls))
         if key not in self._interesting:
             self._interesting[key] = any(
-                type(node) is ast.Call and dotted(node.func) == "getattr" and len(node.args) >= 2
-                and dotted(node.args[0]) == "self" and type(node.args[1]) is not ast.Constant
+                type(node) is ast.Call and len(node.args) >= 1 and (
+                    dotted(node.func) == "getattr" and len(node.args) >= 2
+                    and dotted(node.args[0]) == "self" and type(node.args[1]) is not ast.Constant
+                    or dotted(node.func) == "eval" and _builds_self_call(node.args[0]))
                 for c in self.index.class_chain(cls) for m in c.methods.values() for node in ast.walk(m.node))
         return self._interesting[key]
 
@@ -4779,6 +4781,16 @@ def _makes_non_blocking(call: ast.Call, receiver: str) -> bool:
 
 
 _EVENT_WAITS = frozenset({"select", "poll", "epoll", "kqueue", "wait", "control"})
+
+
+def _builds_self_call(text) -> bool:
+    """`"self.do_" + cmd + "()"`: the text of a call of one of self's methods, its name built."""
+    parts = []
+    while type(text) is ast.BinOp and type(text.op) is ast.Add:
+        parts.append(text.right)
+        text = text.left
+    parts.append(text)
+    return len(parts) > 1 and is_str(parts[-1]) and parts[-1].value.startswith("self.")
 
 
 def _closed_next(body: list, call: ast.Call, owners: set | None, owned=None) -> bool | None:
