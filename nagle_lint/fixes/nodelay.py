@@ -44,7 +44,9 @@ from nagle_lint.syntax import FUNCTIONS
 def nodelay_fixes(ctx, conn) -> tuple:
     if not conn.nagle_on():  # NAG401: TCP_NODELAY is already set
         return ()
-    if conn.maybe_unix or conn.udp_type:  # TCP_NODELAY on an AF_UNIX or UDP socket raises OSError
+    # (TCP_NODELAY on an AF_UNIX or UDP socket raises OSError; a caller's own socket class may
+    # have no setsockopt())
+    if conn.maybe_unix or conn.udp_type or conn.hook_param:
         return ()
     if _turned_off(ctx, conn):  # the code clears TCP_NODELAY on purpose somewhere: not ours to undo
         return ()

@@ -354,6 +354,8 @@ def _optional(conn, ctx: FileContext, notes: list = ()) -> str:
         notes.append("when its family is TCP, not AF_UNIX")
     if conn.udp_type:  # (and UDP rejects TCP_NODELAY too)
         notes.append("when its type is SOCK_STREAM, not SOCK_DGRAM")
+    if conn.hook_param:  # (the fix is left to the user: a caller may hand a class of its own)
+        notes.append(f"made by the default of `{conn.hook_param}`, unless a caller passes another class")
     return f" ({'; '.join(notes)})" if notes else ""
 
 

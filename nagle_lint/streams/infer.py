@@ -31,6 +31,9 @@ class Conn:
     maybe_unix: bool = False  # TCP on one path, AF_UNIX on another: report, never fix
     maybe_udp: bool = False  # TCP on one path, UDP on another: a `sendto()` is the UDP path's
     udp_type: bool = False  # made SOCK_STREAM or SOCK_DGRAM by one expression: report, never fix
+    # made by a parameter's default class (`sock_class=socket.socket`): a caller elsewhere may
+    # hand another (a test's fake socket); its name, for messages: report, never fix
+    hook_param: str = ""
     # SOCK_STREAM of a family known only at run time, in code that never names a Unix socket:
     # taken as TCP (maybe_unix too), with less confidence
     family_at_run_time: bool = False
@@ -792,6 +795,14 @@ class Resolver:
             return self._call(expr, act, index, depth)
         return None
 
+    def _param_given(self, func: FunctionInfo, name: str) -> bool:
+        """Does a call here of func (a constructor: of its class) hand it that parameter?"""
+        names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
+        position = param_position(func, names, name)
+        called = func.cls.name if func.name == "__init__" and func.cls is not None else func.name
+        return any(_arg(call, position, name) is not None or any(a.star for a in args_of(call))
+                   for call, _ in self._calls_named(called))
+
     def _kept_factory(self, cls: ClassInfo, attr: str) -> tuple[str, bool] | None:
         """(the catalog socket factory every assignment of `self.<attr>` keeps, whether a
         caller's hook may replace it): the factory itself, or the default of an optional hook
@@ -868,6 +879,18 @@ class Resolver:
                 if isinstance(made, Stream) and kept[1]:
                     made.conn.maybe_unix = True  # (a caller's hook may make any socket: never fixed)
                 return made
+        if qualified is None and type(call.func) is ast.Name and act is not None and act.func is not None \
+                and call.func.id in act.func.params and call.func.id not in act.func.bindings \
+                and call.func.id not in act.args:
+            # `def __init__(self, host, sock_class=socket.socket)`, then `sock_class(AF_INET,
+            # SOCK_STREAM)`: the default, when no call here hands another (a caller elsewhere may)
+            default = default_of(act.func.node, call.func.id)
+            hook = self.imports.qualify(default) if default is not None else None
+            if hook is not None and not self._param_given(act.func, call.func.id):
+                made = self._factory(call, hook, act, index)
+                if isinstance(made, Stream):
+                    made.conn.hook_param = call.func.id
+                    return made
         if qualified is not None:
             made = self._factory(call, qualified, act, index)
             if made is not None:
