@@ -2389,8 +2389,9 @@ class Walker:
         if type(target) is ast.Call and target.args and not any(type(a) is ast.Starred for a in target.args) \
                 and self.imports.qualify(target.func) == "functools.partial":
             return target.args[0], [*target.args[1:], *args]
-        if type(target) is ast.Lambda and not args and type(target.body) is ast.Call \
-                and not any(True for _ in ast.walk(target.args) if type(_) is ast.arg) \
+        spec = target.args if type(target) is ast.Lambda else None
+        if spec is not None and not args and type(target.body) is ast.Call \
+                and not (spec.posonlyargs or spec.args or spec.vararg or spec.kwonlyargs or spec.kwarg) \
                 and not any(type(a) is ast.Starred for a in target.body.args):
             return target.body.func, list(target.body.args)
         return target, args
