@@ -1891,40 +1891,10 @@ class Walker:
         found = self._interesting[key]
         return found is True or found is None and self._closed_after_return(frame, conn)
 
-    def _does_not_wait(self, call: ast.Call, frame: _Frame) -> bool:
-        """A liveness probe, which returns at once with whatever has arrived and so waits for no
-        reply: a read that peeks (`MSG_PEEK`) or takes one byte, outside any loop, of a socket
-        that does not wait (`MSG_DONTWAIT`, or put in non-blocking mode before it in the function:
-        `setblocking(False)`, `settimeout(0)`, `fcntl(s, F_SETFL, O_NONBLOCK)`). Never where the
-        walk waits on select() or poll() first: then the read takes what arrived. (A larger
-        non-blocking read, polled by a framework's idle loop, takes the next request.)"""
-        func, receiver = frame.act.func, dotted(call.func.value) if type(call.func) is ast.Attribute else None
-        if receiver is None or func is None or frame.loops or type(func.node.body) is not list \
-                or any(self._waits_for_events(f.act.func) for f in self._frames):
-            return False
-        flags = {(dotted(n) or "").rpartition(".")[2] for a in args_of(call)[1:] if a.keyword in (None, "flags")
-                 for n in ast.walk(a.value)}
-        size = args_of(call)[0].value if args_of(call) else None
-        if "MSG_PEEK" not in flags and not (type(size) is ast.Constant and size.value == 1):
-            return False
-        if "MSG_DONTWAIT" in flags:
-            return True
-        key = ("does-not-wait", id(call), id(func))
-        if key not in self._interesting:
-            self._interesting[key] = any(
-                _makes_non_blocking(c, receiver) and self.index.source_order(c) < self.index.source_order(call)
-                for c in self.calls(func.node.body))
-        return self._interesting[key]
-
-    def _waits_for_events(self, func: FunctionInfo | None) -> bool:
-        """Does the function wait on select.select(), a poll object or a selector?"""
-        if func is None or type(func.node.body) is not list:
-            return False
-        key = ("waits-for-events", id(func))
-        if key not in self._interesting:
-            self._interesting[key] = any((dotted(c.func) or "").rpartition(".")[2] in _EVENT_WAITS
-                                         for c in self.calls(func.node.body))
-        return self._interesting[key]
+    def _after_an_event_wait(self) -> bool:
+        """Does a function of the walk wait on select(), a poll object or a selector (so that a
+        non-blocking read under it takes what arrived)?"""
+        return any(self._memo(probes.waits_for_events, f.act.func.node) for f in self._frames if f.act.func is not None)
 
     def _closed_after_return(self, frame: _Frame, conn: Conn | None) -> bool:
         """A helper that returns right after its write (`push(CLOSE)` then `self.sock.close()`):
@@ -2469,7 +2439,9 @@ class Walker:
             if method in C.SOCKET_WRITES:
                 return self.write(state, stream, call, _first(call), frame)
             if method in C.SOCKET_READS:
-                if frame.act.func is not None and id(call) in self._memo(probes.probe_reads, frame.act.func.node):
+                func = frame.act.func
+                if func is not None and (id(call) in self._memo(probes.probe_reads, func.node) or (
+                        id(call) in self._memo(probes.nonblocking_probes, func.node) and not self._after_an_event_wait())):
                     return state  # a liveness probe: it neither waits for nor takes a reply
                 return self.read(state, conn, call, self._loops(frame))
             if method in C.CLOSES:
@@ -3270,7 +3242,7 @@ class Walker:
 
     def read(self, state, conn: Conn, node, loops: tuple, label: str = "read"):
         self._touches += 1
-        if self._ruled_out or type(node) is ast.Call and self._frames and self._does_not_wait(node, self._frames[-1]):
+        if self._ruled_out:
             return state
         if self.stack:
             self._readers.setdefault(conn, {}).setdefault(id(self.stack[-1]), (self.stack[-1], node))
@@ -4768,20 +4740,6 @@ def _same_rest(call, other, frame) -> bool:
 def _project_name(qualified: str | None) -> bool:
     """Is the qualified name one of a project or package module (not the standard library's)?"""
     return qualified is not None and "." in qualified and qualified.split(".")[0] not in sys.stdlib_module_names
-
-
-def _makes_non_blocking(call: ast.Call, receiver: str) -> bool:
-    """`s.setblocking(False)`, `s.settimeout(0)` or `fcntl.fcntl(s, F_SETFL, ... O_NONBLOCK)`."""
-    func, args = call.func, call.args
-    if type(func) is not ast.Attribute:
-        return False
-    if func.attr in ("setblocking", "settimeout") and dotted(func.value) == receiver and len(args) == 1:
-        return type(args[0]) is ast.Constant and args[0].value in (False, 0)
-    return func.attr == "fcntl" and len(args) == 3 and dotted(args[0]) == receiver \
-        and any((dotted(n) or "").endswith("O_NONBLOCK") for n in ast.walk(args[2]))
-
-
-_EVENT_WAITS = frozenset({"select", "poll", "epoll", "kqueue", "wait", "control"})
 
 
 def _builds_self_call(text) -> bool:
