@@ -421,8 +421,9 @@ def build_server():
             if not change.uri.endswith(".py"):
                 continue
             document = ls.workspace.text_documents.get(unquote(change.uri))
-            if document is None or saved.get(change.uri) != document.source:
-                paths.append(to_fs_path(change.uri) or "")
+            path = to_fs_path(change.uri)
+            if path and (document is None or saved.get(change.uri) != document.source):
+                paths.append(path)
         if paths:
             project_changed(ls, paths)
 
