@@ -4190,6 +4190,15 @@ def _decided(test, literals: dict) -> bool | None:
             return is_none
         if type(test.ops[0]) is ast.IsNot:
             return not is_none
+    if kind is ast.Compare and len(test.ops) == 1:
+        op, left, right = type(test.ops[0]), test.left, test.comparators[0]
+        if op in (ast.In, ast.NotIn) and type(left) is ast.Constant and type(left.value) is str \
+                and type(right) is ast.Name and type(literals.get(right.id)) is str:
+            # `if "closeConnection" in data:` in a helper handed `send_data("swipeFinished;#")`
+            return (left.value in literals[right.id]) is (op is ast.In)
+        if op in (ast.Eq, ast.NotEq) and type(left) is ast.Name and left.id in literals \
+                and type(right) is ast.Constant and type(right.value) is type(literals[left.id]):
+            return (literals[left.id] == right.value) is (op is ast.Eq)  # `if mode == "stream":`
     return None
 
 
@@ -4214,8 +4223,9 @@ def _chain_compared(stmt: ast.If):
 
 
 def _compared(test):
-    """(dotted name, what it is compared to) for `name == CONSTANT`, else None."""
-    if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) is not ast.Eq:
+    """(dotted name, what it is compared to) for `name == CONSTANT` (or `name is CONSTANT`: two
+    such tests of one name against different constants cannot both hold), else None."""
+    if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) not in (ast.Eq, ast.Is):
         return None
     name, value = dotted(test.left), test.comparators[0]
     if name is None:
@@ -4605,6 +4615,11 @@ def _advances(loop, name: str, kind: str) -> bool:
                 and type(node.value) is ast.BinOp and type(node.value.op) is ast.Add \
                 and any(type(side) is ast.Name and side.id == name for side in (node.value.left, node.value.right)):
             return True  # `sent_total = sent_total + sent`
+        if kind == "advance" and kind_of is ast.Assign and len(node.targets) == 1 \
+                and type(node.targets[0]) is ast.Name and node.targets[0].id == name and type(node.value) is ast.Call \
+                and any(type(arg) is ast.Subscript and type(arg.slice) is ast.Slice and type(arg.slice.lower) is ast.Name
+                        and arg.slice.lower.id == name for arg in node.value.args):
+            return True  # `sent = conn.send(data[sent:])`: meant as the rest, however it counts
         if kind_of not in DEFINITIONS:
             stack.extend(fast_children(node))
     return False
