@@ -114,7 +114,7 @@ class FileContext:
         for node in statements(self.facts.module):
             if type(node) in (ast.Assign, ast.AnnAssign) and node.value is not None:
                 targets = node.targets if type(node) is ast.Assign else [node.target]
-                name = dotted(targets[0]) if len(targets) == 1 else None
+                name = shown(targets[0]) if len(targets) == 1 else None  # (`self.links[peer]` too)
                 if name:
                     names[id(node.value)] = name
             elif type(node) in (ast.With, ast.AsyncWith):

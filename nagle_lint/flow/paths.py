@@ -12,16 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import ast
+import builtins
 import sys
 
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
-from nagle_lint.flow.summaries import (EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, contains,
+from nagle_lint.flow.summaries import (EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, column_index, contains,
                                       iter_statements, param_position, positional_params)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
-from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, entered_by_with,
-                                     is_connection, return_statements, returns_but_none, returns_new, unbound_on_self, yields_once)
+from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, container_of,
+                                     entered_by_with, is_connection, merge, return_statements, returns_but_none,
+                                     returns_new, unbound_on_self, yields_once)
 from nagle_lint.streams.names import ImportMap, constant, dotted, literal_size, picked_method, shown
 from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, MATCH, TRIES, WITHS, argument, args_of, branches, default_of,
                               is_const, is_int, is_str, is_stub, params_of, positional)
@@ -53,6 +55,10 @@ _SEMAPHORES = frozenset(f"{module}.{kind}" for module in ("threading", "dummy_th
 _LOCAL_SOCKET_CALLS = frozenset({"makefile", "settimeout", "setblocking", "gettimeout", "fileno", "getpeername",
                                  "getsockname"})
 
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+# functions that keep or wrap a file handed to them, reading nothing yet
+_KEEPS_A_FILE = frozenset({"closing", "nullcontext", "ref", "proxy", "finalize", "partial", "deepcopy", "copy"})
 
 _STANDARD_INPUT = ("sys.stdin", "sys.__stdin__")
 # the low-level thread start: `_thread.start_new_thread(serve, (conn, addr))` (Python 2's `thread`)
@@ -1571,12 +1577,19 @@ class Walker:
         """(conn, its chains at the start of a turn) when a `for` loop takes its target from a
         container of connections: fresh ones for a local list (`[connect(p) for p in peers]`),
         an unknown history for a kept pool."""
-        if type(stmt.target) is not ast.Name:
+        if type(stmt.target) is ast.Name:
+            found = self.resolver.resolve(stmt.iter, frame.act, EACH)
+        elif type(stmt.target) is ast.Tuple and len(stmt.target.elts) == 2 and type(stmt.iter) is ast.Call \
+                and type(stmt.iter.func) is ast.Attribute and stmt.iter.func.attr == "items":
+            # `for name, conn in self.links.items():` (or the connection as the key)
+            found = merge([found for column, element in enumerate(stmt.target.elts) if type(element) is ast.Name
+                           and isinstance(found := self.resolver.resolve(stmt.iter, frame.act, column_index(column)),
+                                          Stream)] or [None])
+        else:
             return None
-        found = self.resolver.resolve(stmt.iter, frame.act, EACH)
         if not isinstance(found, Stream):
             return None
-        name = dotted(stmt.iter) or ""
+        name = dotted(container_of(stmt.iter)) or ""
         listed = self.resolver.select_argument(name, frame.act) if "." not in name else None
         listed = listed if listed is not None else self.resolver.selected_list(stmt.iter)
         if listed is not None or self.resolver.handed_selected(stmt.iter, frame.act):
@@ -2308,7 +2321,8 @@ class Walker:
         (the client waits for its answer): as if called here. The state after the call."""
         func = call.func
         if type(func) is ast.Attribute and not (func.attr.endswith(("Thread", "Process")) or func.attr in _SPAWNS):
-            return state  # (qualifying keeps an attribute's last name: most calls end here, cheaply)
+            # (qualifying keeps an attribute's last name: most calls end here, cheaply)
+            return self._unfollowed(call, state, frame)
         name = self.imports.qualify(func) or dotted(func) or ""
         target, args = None, []
         if name.endswith("Thread") or name.endswith("Process"):
@@ -2330,7 +2344,7 @@ class Walker:
             self._called_back(call, state, frame)
             return state
         if target is None:
-            return state
+            return self._unfollowed(call, state, frame)
         target, args = self._unwrapped_target(target, args)
         fake = self._interesting.get(("spawned", id(call)))
         if fake is None:  # (one node per call, the walk's memo knowing sites by identity; no
@@ -2352,6 +2366,43 @@ class Walker:
         outs = [self.inline(method, fake, dict(handed), frame, on_instance=True, instance_cls=cls)
                 for method, cls in self.resolver.instance_callees(fake, frame.act)]
         return (join(*outs) or state) if job and outs else state
+
+    def _unfollowed(self, call: ast.Call, state, frame: _Frame):
+        """The state after a call of a function not followed (another package's, or a module of
+        the project not read): one handed a file that only reads a connection reads it
+        (`parse_request_line(rfile)`, `json.load(rfile)`); one handed a callable that reads may
+        call it (`read_frame(self._recv_exact)`, `decode(sock.recv)`): what was written before
+        may have been answered."""
+        if state is None or not call.args or not self._plain_function(call.func):
+            return state
+        for arg in call.args:
+            if type(arg) is ast.Name or type(arg) is ast.Attribute and type(arg.value) is ast.Name \
+                    and arg.value.id == "self" and arg.attr not in self.index.member_names:
+                stream = self._stream_of(arg, frame)
+                if stream is not None and stream.role == C.READER and not self._ruled_out:
+                    return self.read(state, stream.conn, call, self._loops(frame))
+            if type(arg) is not ast.Attribute:
+                continue
+            if arg.attr in _READS and self._method_of(arg, frame.act) is not None:
+                return shadow(state)
+            cls = frame.act.self_cls if type(arg.value) is ast.Name and arg.value.id == "self" else None
+            method = self.index.method(cls, arg.attr) if cls is not None and arg.attr in self.index.member_names else None
+            if method is not None and self.interesting(method, _READS):
+                return shadow(state)
+        return state
+
+    def _plain_function(self, func) -> bool:
+        """`parse_request(rfile)`, `json.load(rfile)`: a function, or one of an imported module,
+        no builtin (`isinstance`, `print`), class (`TextIOWrapper(rfile)` reads later) or method
+        of an object of the code's (`self.files.append(rfile)` keeps it)."""
+        if type(func) is ast.Attribute and type(func.value) is ast.Name \
+                and (func.value.id in self.imports.modules or func.value.id in self.imports.names):
+            name = func.attr  # (`from . import frame`, then `frame.parse(rfile)`)
+        elif type(func) is ast.Name and func.id not in _BUILTIN_NAMES:
+            name = func.id
+        else:
+            return False
+        return not name[:1].isupper() and name not in _KEEPS_A_FILE
 
     def _unwrapped_target(self, target, args: list) -> tuple:
         """The function a thread runs and its arguments, through `functools.partial(f, conn)`

@@ -482,6 +482,32 @@ def _instance_entry(target: ast.Subscript) -> str | None:
     return None
 
 
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def comprehension_bindings(func: FunctionInfo) -> dict[str, list[Binding]]:
+    """The names the function's comprehensions bind (`[conn.recv(64) for conn in ready]`), each
+    an element of what its `for` iterates, as a `for` statement would bind it. Kept apart from
+    func.bindings: a comprehension's name exists only inside it."""
+    found: dict[str, list[Binding]] = {}
+    todo = list(ast.iter_child_nodes(func.node))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (*DEFINITIONS, ast.Lambda)):
+            continue
+        if type(node) in _COMPREHENSIONS:
+            for generator in node.generators:
+                target = generator.target
+                if type(target) is ast.Name:
+                    found.setdefault(target.id, []).append(Binding(generator.iter, EACH, func))
+                elif type(target) in (ast.Tuple, ast.List):
+                    for column, element in enumerate(target.elts):
+                        if type(element) is ast.Name:
+                            found.setdefault(element.id, []).append(Binding(generator.iter, column_index(column), func))
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def positional_params(func: FunctionInfo, names: list[str]) -> list[str]:
     """names without func's keyword-only parameters: the ones positional arguments fill, in order
     (`send(code, *args, noreceive=False)` called as `send(2, a, b)` leaves noreceive alone)."""

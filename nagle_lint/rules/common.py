@@ -481,6 +481,8 @@ def _named(ctx: FileContext, node, kept: str, written: str | None = None) -> str
         return f"`{written}`"
     if here is None or here == kept or used_here or func is None:
         return f"`{kept}`"
+    if "." not in kept and kept not in ctx.facts.index.module_bindings:
+        return f"`{here}`"  # (read through another function's local: `for conn in self.links.values()`)
     return f"`{here}` (kept as `{kept}`)"
 
 

@@ -12,8 +12,8 @@ import ast
 
 from nagle_lint.flow.events import fast_children
 from nagle_lint.flow.summaries import (CONTAINER_GETS, EACH, KEYS, Binding, ClassInfo, FunctionInfo, ModuleIndex, child_blocks,
-                                      contains, index_column, iter_statements, param_position, positional_params, reaching_bindings,
-                                      reaching_self_values)
+                                      comprehension_bindings, contains, index_column, iter_statements, param_position,
+                                      positional_params, reaching_bindings, reaching_self_values)
 from nagle_lint.streams import catalog as C
 from nagle_lint.streams.channels import channel_stream
 from nagle_lint.streams.names import ImportMap, constant, dotted, uncast
@@ -187,6 +187,7 @@ class Resolver:
         self.api_callers: set = set()  # ids of the linked functions that pass a wire API its connection
         self._wire_apis: bool | None = None
         self._kept_names: frozenset | None = None
+        self._kept_keys: frozenset | None = None  # every `self.x` some class assigns
         self._tails: frozenset | None = None
         self._callable_classes: bool | None = None  # does a class of ours define __call__?
         self._only_other_sockets: bool | None = None
@@ -258,6 +259,11 @@ class Resolver:
                                       lambda: self._constructor_arg(func, key, built))
                 return SOFT
             func = func.parent
+        if act.func is not None and "." not in key:
+            comprehended = self._memo(self.class_memo, ("comprehended", id(act.func)),
+                                      lambda: comprehension_bindings(act.func)).get(key)
+            if comprehended:  # (a name no statement binds: a comprehension's own)
+                return self._memo(act.memo, ("comprehended", key), lambda: self._from_bindings(comprehended, act))
         if key in self.index.module_bindings:
             return self._memo(self.class_memo, ("module", key),
                               lambda: self._from_bindings(self.index.module_bindings[key], None))
@@ -789,9 +795,13 @@ class Resolver:
         if kind is ast.Call:
             if index == EACH and _iterated(expr) is not expr:  # `for conn in list(self.conns):`
                 return self.resolve(_iterated(expr), act, index, depth + 1)
-            if index == EACH and type(expr.func) is ast.Attribute and expr.func.attr == "keys" and not expr.args \
-                    and (owner := dotted(expr.func.value)) is not None:
-                return self._container_element(owner + KEYS, act)  # `for conn in self.conns.keys():`
+            if type(expr.func) is ast.Attribute and not expr.args and (owner := dotted(expr.func.value)) is not None:
+                view, column = expr.func.attr, index_column(index)
+                if index == EACH and view == "keys" or view == "items" and column == 0:
+                    return self._container_element(owner + KEYS, act)  # `for conn in self.conns.keys():`
+                if index == EACH and view == "values" or view == "items" and column == 1:
+                    # `for conn in self.links.values():`, `for peer, conn in self.links.items():`
+                    return self._container_element(owner, act)
             return self._call(expr, act, index, depth)
         return None
 
@@ -841,7 +851,7 @@ class Resolver:
         if type(call) is not ast.Call or self.imports.qualify(call.func) != "select.select" or not 0 <= at < 3:
             return None
         arg = _arg(call, at, ("rlist", "wlist", "xlist")[at])
-        return arg if arg is not None and dotted(_keys_of(arg)) is not None else None
+        return arg if arg is not None and dotted(container_of(arg)) is not None else None
 
     def _selected_from(self, name: str, act: Activation | None) -> str | None:
         """The selector whose select() binds `name` (`for key, mask in sel.select():`), or None."""
@@ -1054,9 +1064,11 @@ class Resolver:
         """Element `index` of what a helper returns, when every return is a tuple written out
         (`return channel_binding, sock`) or a call (`return self.socket.accept()`). A failure's
         return that holds no stream there, `return (False, None)`, or too few items for the
-        caller to unpack, `return (False,)`, is passed over."""
+        caller to unpack, `return (False,)`, is passed over. Of a @contextmanager, what it
+        yields (`with self._channel() as (sock, cipher):` on `yield sock, cipher`)."""
         def compute():
-            values = [node.value for node in return_statements(callee.node)]
+            values = list(_yielded(callee.node)) if entered_by_with(callee) \
+                else [node.value for node in return_statements(callee.node)]
             if values and all(type(v) is ast.Call for v in values) and depth < 8:
                 # `return self.socket.accept()`: the item of what the call hands back
                 return merge([self.resolve(v, Activation(callee), index, depth + 1) for v in values])
@@ -1652,7 +1664,8 @@ class Resolver:
         func = call.func
         if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id == "self":
             if act is not None and act.self_cls is not None:
-                return self.index.method(act.self_cls, func.attr) or self._called_instance(func, act)
+                return self.index.method(act.self_cls, func.attr) or self._wrapped_method(func.attr, act.self_cls) \
+                    or self._called_instance(func, act)
             return None
         if type(func) is ast.Attribute:
             if func.attr in self.index.member_names:  # (else no class of ours has it)
@@ -1687,6 +1700,34 @@ class Resolver:
         if self._tails is None:
             self._tails = frozenset(name.rpartition(".")[2] for name in self.index.qualified)
         return self._tails
+
+    def _wrapped_method(self, attr: str, cls: ClassInfo) -> FunctionInfo | None:
+        """`self.flush_header = once(self.__flush_header)`, then `self.flush_header()`: a method
+        of the instance kept wrapped by a function of ours whose wrapper calls it with the
+        arguments it is given (once, retried, timed, logged)."""
+        if f"self.{attr}" not in self._kept_values():
+            return None
+
+        def compute():
+            found = set()
+            for binding in self.index.self_bindings(cls, f"self.{attr}"):
+                value = binding.value
+                if type(value) is not ast.Call or len(value.args) != 1 or value.keywords or type(value.func) is not ast.Name:
+                    return None
+                method, deco = value.args[0], self.index.module_functions.get(value.func.id)
+                if type(method) is not ast.Attribute or dotted(method.value) != "self" or deco is None \
+                        or not _calls_what_it_wraps(deco):
+                    return None
+                found.add(self.index.method(cls, method.attr))
+            return found.pop() if len(found) == 1 else None
+        return self._memo(self.class_memo, ("wrapped-method", attr, id(cls)), compute)
+
+    def _kept_values(self) -> frozenset:
+        """The `self.x` keys of every class's bindings (asked for each `self.x()` no method has)."""
+        if self._kept_keys is None:
+            self._kept_keys = frozenset(key for c in {id(c): c for c in self.index.classes.values()}.values()
+                                        for key in c.self_bindings)
+        return self._kept_keys
 
     def _called_instance(self, func: ast.Attribute, act: Activation) -> FunctionInfo | None:
         """`self.socket_factory(timeout)` where the attribute holds an object of one class of
@@ -2648,9 +2689,28 @@ def _without_listeners(values: list) -> list:
     return [v for v in values if not (isinstance(v, Stream) and id(v.conn) in listeners)] if listeners else values
 
 
-def _keys_of(value):
-    """`self.conns.keys()` -> `self.conns`; anything else as it is."""
-    if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr == "keys" and not value.args:
+def _calls_what_it_wraps(deco: FunctionInfo) -> bool:
+    """`def once(func): def wrapper(*args, **kwargs): ... return func(*args, **kwargs); return
+    wrapper`: a function that returns a function of its own which calls its first parameter with
+    the arguments it was given."""
+    if not deco.params or deco.is_method:
+        return False
+    wrapped = deco.params[0]
+    returned = {dotted(r.value) for r in return_statements(deco.node) if r.value is not None}
+    inner = [deco.nested[name] for name in returned if name in deco.nested]
+    return len(inner) == 1 and len(returned) == 1 and any(
+        type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == wrapped
+        and [type(a) for a in node.args] == [ast.Starred] * len(node.args) and len(node.args) <= 1
+        for node in ast.walk(inner[0].node))
+
+
+def container_of(value):
+    """The container a loop or select() list is a view or copy of: `self.conns` for
+    `self.conns.keys()`, `list(self.links.values())` and `self.links.items()`; anything else as
+    it is."""
+    value = _iterated(value)
+    if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr in ("keys", "values", "items") \
+            and not value.args:
         return value.func.value
     return value
 
