@@ -18,7 +18,7 @@ import sys
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
 from nagle_lint.flow.events import LARGE_PIECE, calls_in, fast_children, large_guard
 from nagle_lint.flow.summaries import (EACH, ClassInfo, FunctionInfo, ModuleIndex, child_blocks, column_index, contains,
-                                      iter_statements, param_position, positional_params)
+                                      index_column, iter_statements, param_position, positional_params)
 from nagle_lint.project.modules import importer_files, parsed
 from nagle_lint.streams import catalog as C, channels, twisted
 from nagle_lint.streams.infer import (SOFT, Activation, Conn, Instance, Resolver, Stream, class_level, container_of,
@@ -3630,6 +3630,13 @@ class Walker:
             return state
         if len(args) < 3:
             return state
+        row = _unpacked_row(args[:3], frame.act.func)
+        if row is not None:
+            # `for level, name, value in self.adj.socket_options: conn.setsockopt(level, name,
+            # value)`: the options list's rows, as `setsockopt(*opt)` applies them
+            if not self._ruled_out:
+                self._apply_options([(row, frame.act.func)], stream.conn, frame)
+            return state
         level, option, value = (self._passed_constant(a, frame) for a in args[:3])
         if self._ruled_out:  # not run on this call: only the gate it sits behind is learnt
             gate = self._gate(frame, stream.conn)
@@ -3749,10 +3756,15 @@ class Walker:
                 bound = [(b.value, b.func) for b in self.index.self_bindings(cls, key)]
                 attr = self.index.class_attr(cls, expr.attr)
                 bound += [(attr, None)] if attr is not None else []
-            else:  # `HTTPConnection.default_socket_options`
-                cls = self.index.classes.get(owner.id) if type(owner) is ast.Name else None
+            elif type(owner) is ast.Name:  # `HTTPConnection.default_socket_options`
+                cls = self.index.classes.get(owner.id)
                 attr = self.index.class_attr(cls, expr.attr) if cls is not None else None
                 bound = [(attr, None)] if attr is not None else []
+            else:  # `self.adj.socket_options`: the attribute of the object an attribute holds
+                classes = self.resolver.receiver_classes(owner, Activation(func, cls=func.cls)) \
+                    if func is not None and func.cls is not None else []
+                bound = [(attr, None) for cls in classes if (attr := self.index.class_attr(cls, expr.attr)) is not None]
+                bound += [(b.value, b.func) for cls in classes for b in self.index.self_bindings(cls, f"self.{expr.attr}")]
             if not bound:
                 out.append((False, via, False))
             for value, where in bound:
@@ -4216,6 +4228,20 @@ def _rebound_otherwise(func: FunctionInfo) -> frozenset:
                 names.update(node.names)
         found = func._rebound = frozenset(names)
     return found
+
+
+def _unpacked_row(args: list, func: FunctionInfo | None):
+    """The iterated options list when the three arguments are the three names a `for` loop of the
+    function unpacks each row into, in order (`for level, name, value in options:`), else None."""
+    if func is None or any(type(a) is not ast.Name for a in args):
+        return None
+    rows = set()
+    for column, arg in enumerate(args):
+        bindings = func.bindings.get(arg.id, ())
+        if len(bindings) != 1 or index_column(bindings[0].index) != column:
+            return None
+        rows.add(id(bindings[0].value))
+    return func.bindings[args[0].id][0].value if len(rows) == 1 else None
 
 
 def _decided(test, literals: dict) -> bool | None:

@@ -1971,6 +1971,26 @@ class Resolver:
                     and func.cls is not None:
                 classes.append(func.cls)  # `Command(self)`: the instance that builds it
                 continue
+            if type(value) is ast.BoolOp and type(value.op) is ast.Or:
+                # `self.adj = adj or default_adj`: what it is given, or else the default (a
+                # parameter defaulting to None that no call here passes is never what is kept)
+                parts = [(v, func) for v in value.values if not (
+                    type(v) is ast.Name and func is not None and v.id in func.params and v.id not in func.bindings
+                    and is_const(default_of(func.node, v.id), None) and not self._passed(v, Activation(func)))]
+                found = self._instance_classes(parts, depth + 1)
+                if not found:
+                    return []
+                classes += found
+                continue
+            if type(value) is ast.Name and (func is None or value.id not in func.params and not any(
+                    value.id in scope.bindings for scope in _scopes(func))):
+                # a module's instance (`default_adj = Adjustments()`)
+                bound = [(b.value, None) for b in self.index.module_bindings.get(value.id, ()) if b.index is None]
+                found = self._instance_classes(bound, depth + 1) if bound else []
+                if not found:
+                    return []
+                classes += found
+                continue
             if type(value) is ast.Name and func is not None and value.id not in func.params:
                 # a local rebound to the wrapper before it is kept (`sock = Buffered(sock)`;
                 # `self._sock = sock`): the assignment that reaches the use
@@ -2687,6 +2707,13 @@ def _without_listeners(values: list) -> list:
     elements served are the accepted ones."""
     listeners = {id(v.conn.listener) for v in values if isinstance(v, Stream) and v.conn.listener is not None}
     return [v for v in values if not (isinstance(v, Stream) and id(v.conn) in listeners)] if listeners else values
+
+
+def _scopes(func: FunctionInfo):
+    """The function and the functions it is nested in, innermost first."""
+    while func is not None:
+        yield func
+        func = func.parent
 
 
 def _calls_what_it_wraps(deco: FunctionInfo) -> bool:
