@@ -12,7 +12,8 @@ import ast
 
 from nagle_lint.flow.events import fast_children
 from nagle_lint.streams.names import dotted, uncast
-from nagle_lint.syntax import DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, node_ids, params_of, position_key
+from nagle_lint.syntax import (DEFINITIONS, FOR_LOOPS, FUNCTIONS, MATCH, TRIES, WITHS, branches, node_ids, params_of,
+                               position_key)
 
 CONTAINER_PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert", "push"})
 KEYS = "[keys]"  # after a container's name: the keys it was given (`conns[sock] = addr`)
@@ -483,6 +484,7 @@ def _instance_entry(target: ast.Subscript) -> str | None:
 
 
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_NOT_RUN_HERE = (*DEFINITIONS, ast.Lambda)  # (their names are their own)
 
 
 def comprehension_bindings(func: FunctionInfo) -> dict[str, list[Binding]]:
@@ -490,21 +492,17 @@ def comprehension_bindings(func: FunctionInfo) -> dict[str, list[Binding]]:
     an element of what its `for` iterates, as a `for` statement would bind it. Kept apart from
     func.bindings: a comprehension's name exists only inside it."""
     found: dict[str, list[Binding]] = {}
-    todo = list(ast.iter_child_nodes(func.node))
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (*DEFINITIONS, ast.Lambda)):
+    for node in branches(func.node.body, skip=_NOT_RUN_HERE):
+        if type(node) not in _COMPREHENSIONS:
             continue
-        if type(node) in _COMPREHENSIONS:
-            for generator in node.generators:
-                target = generator.target
-                if type(target) is ast.Name:
-                    found.setdefault(target.id, []).append(Binding(generator.iter, EACH, func))
-                elif type(target) in (ast.Tuple, ast.List):
-                    for column, element in enumerate(target.elts):
-                        if type(element) is ast.Name:
-                            found.setdefault(element.id, []).append(Binding(generator.iter, column_index(column), func))
-        todo.extend(ast.iter_child_nodes(node))
+        for generator in node.generators:
+            target = generator.target
+            if type(target) is ast.Name:
+                found.setdefault(target.id, []).append(Binding(generator.iter, EACH, func))
+            elif type(target) in (ast.Tuple, ast.List):
+                for column, element in enumerate(target.elts):
+                    if type(element) is ast.Name:
+                        found.setdefault(element.id, []).append(Binding(generator.iter, column_index(column), func))
     return found
 
 
