@@ -2369,10 +2369,10 @@ class Walker:
 
     def _unfollowed(self, call: ast.Call, state, frame: _Frame):
         """The state after a call of a function not followed (another package's, or a module of
-        the project not read): one handed a file that only reads a connection reads it
-        (`parse_request_line(rfile)`, `json.load(rfile)`); one handed a callable that reads may
-        call it (`read_frame(self._recv_exact)`, `decode(sock.recv)`): what was written before
-        may have been answered."""
+        the project not read): one handed a file that only reads a connection, or its socket's
+        read method, reads it (`parse_request_line(rfile)`, `json.load(rfile)`,
+        `timeout_after(1, sock.recv, n)`); one handed a method of ours that reads may call it
+        (`read_frame(self._recv_exact)`): what was written before may have been answered."""
         if state is None or not call.args or not self._plain_function(call.func):
             return state
         for arg in call.args:
@@ -2383,8 +2383,9 @@ class Walker:
                     return self.read(state, stream.conn, call, self._loops(frame))
             if type(arg) is not ast.Attribute:
                 continue
-            if arg.attr in _READS and self._method_of(arg, frame.act) is not None:
-                return shadow(state)
+            method = self._method_of(arg, frame.act) if arg.attr in _READS else None
+            if method is not None:  # `timeout_after(1, sock.recv, n)`: run now, a read
+                return self.read(state, method.stream.conn, call, self._loops(frame)) if not self._ruled_out else state
             cls = frame.act.self_cls if type(arg.value) is ast.Name and arg.value.id == "self" else None
             method = self.index.method(cls, arg.attr) if cls is not None and arg.attr in self.index.member_names else None
             if method is not None and self.interesting(method, _READS):

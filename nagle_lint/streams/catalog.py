@@ -52,7 +52,10 @@ OTHER_SOCKET = StreamFacts(transport=OTHER, nagle=OFF)
 
 # Modules that re-export the standard library's socket API, constants included (AF_UNIX,
 # TCP_NODELAY): names through them are read as `socket.<name>`, so their families are judged too.
-SOCKET_MODULES = ("_socket", "gevent.socket", "gevent._socket3", "eventlet.green.socket")
+# curio's and trio's socket modules wrap the same calls in awaitable methods (`await
+# sock.sendall(b)`) and set no TCP_NODELAY of their own.
+SOCKET_MODULES = ("_socket", "gevent.socket", "gevent._socket3", "eventlet.green.socket", "curio.socket",
+                  "trio.socket")
 
 # Python 2's socket file class, `_fileobject(sock, mode, bufsize)`: what its sock.makefile()
 # returned (Python 2.7 Lib/socket.py), still written in compat branches of setup() code.
@@ -86,6 +89,9 @@ FACTORIES: dict[str, StreamFacts] = {
     # PySocks: a socket.socket subclass (same family/type arguments) and its connect helper
     "socks.socksocket": TCP_CLIENT,
     "socks.create_connection": TCP_CLIENT,
+    # curio's connect helper: a curio socket, Nagle on
+    "curio.open_connection": TCP_CLIENT,
+    "curio.network.open_connection": TCP_CLIENT,
     # libraries that set TCP_NODELAY themselves (stream-facts.md): never a Nagle stall
     "http.client.HTTPConnection": TCP_CLIENT_NODELAY,
     "http.client.HTTPSConnection": TCP_CLIENT_NODELAY,
@@ -173,13 +179,16 @@ ASYNC_SERVER_FACTORIES: dict[str, StreamFacts] = {
 }
 
 # Servers that hand each accepted TCP connection to a method their subclass overrides, or to a
-# function given to the constructor: class -> (method, the constructor's parameter for the
-# function). gevent's StreamServer accepts from its listener and sets no TCP_NODELAY.
-SERVER_CALLBACKS: dict[str, tuple[str, str]] = {
-    "gevent.server.StreamServer": ("handle", "handle"),
+# function given to the constructor (or the serving function): class or function -> (method,
+# the parameter for the function, its position). gevent's StreamServer accepts from its
+# listener and sets no TCP_NODELAY; nor does curio's tcp_server(host, port, client_task).
+SERVER_CALLBACKS: dict[str, tuple[str, str, int]] = {
+    "gevent.server.StreamServer": ("handle", "handle", 1),
     # a subclass's handle_stream(stream, address) gets each accepted connection as an IOStream,
     # Nagle on (tornado sets TCP_NODELAY only when asked: stream.set_nodelay(True))
-    "tornado.tcpserver.TCPServer": ("handle_stream", ""),
+    "tornado.tcpserver.TCPServer": ("handle_stream", "", 1),
+    "curio.tcp_server": ("", "client_connected_task", 2),
+    "curio.network.tcp_server": ("", "client_connected_task", 2),
 }
 
 # The standard library's interactive console: interact() prompts with input() on sys.stdout,

@@ -2393,14 +2393,15 @@ class Resolver:
         for cls in {id(c): c for c in self.index.classes.values()}.values():
             bases = {self.imports.qualify(b) for klass in self.index.class_chain(cls) for b in klass.bases}
             for name in bases & servers:
-                method = cls.methods.get(C.SERVER_CALLBACKS[name][0])
+                method = cls.methods.get(C.SERVER_CALLBACKS[name][0]) if C.SERVER_CALLBACKS[name][0] else None
                 if method is not None:
                     self._accepted_by(method, skip=1, role=C.IOSTREAM if name.startswith("tornado.") else C.SOCKET)
         for call in _calls(self.index.module):
             name = self.imports.qualify(call.func)
             if name not in servers or not C.SERVER_CALLBACKS[name][1]:
                 continue
-            target = _arg(call, 1, C.SERVER_CALLBACKS[name][1])
+            _, param, position = C.SERVER_CALLBACKS[name]
+            target = _arg(call, position, param)
             for func in self.index.functions:
                 if target is not None and dotted(target) in (func.name, f"self.{func.name}"):
                     self._accepted_by(func, skip=1 if func.is_method else 0)
