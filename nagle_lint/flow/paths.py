@@ -1582,9 +1582,9 @@ class Walker:
         elif type(stmt.target) is ast.Tuple and len(stmt.target.elts) == 2 and type(stmt.iter) is ast.Call \
                 and type(stmt.iter.func) is ast.Attribute and stmt.iter.func.attr == "items":
             # `for name, conn in self.links.items():` (or the connection as the key)
-            found = merge([found for column, element in enumerate(stmt.target.elts) if type(element) is ast.Name
-                           and isinstance(found := self.resolver.resolve(stmt.iter, frame.act, column_index(column)),
-                                          Stream)] or [None])
+            columns = [self.resolver.resolve(stmt.iter, frame.act, column_index(column))
+                       for column, element in enumerate(stmt.target.elts) if type(element) is ast.Name]
+            found = merge([value for value in columns if isinstance(value, Stream)] or [None])
         else:
             return None
         if not isinstance(found, Stream):
