@@ -187,7 +187,6 @@ class Resolver:
         self.api_callers: set = set()  # ids of the linked functions that pass a wire API its connection
         self._wire_apis: bool | None = None
         self._kept_names: frozenset | None = None
-        self._kept_keys: frozenset | None = None  # every `self.x` some class assigns
         self._tails: frozenset | None = None
         self._callable_classes: bool | None = None  # does a class of ours define __call__?
         self._only_other_sockets: bool | None = None
@@ -1705,7 +1704,7 @@ class Resolver:
         """`self.flush_header = once(self.__flush_header)`, then `self.flush_header()`: a method
         of the instance kept wrapped by a function of ours whose wrapper calls it with the
         arguments it is given (once, retried, timed, logged)."""
-        if f"self.{attr}" not in self._kept_values():
+        if attr not in self._kept_attributes():  # (asked for each `self.x()` no method has)
             return None
 
         def compute():
@@ -1721,13 +1720,6 @@ class Resolver:
                 found.add(self.index.method(cls, method.attr))
             return found.pop() if len(found) == 1 else None
         return self._memo(self.class_memo, ("wrapped-method", attr, id(cls)), compute)
-
-    def _kept_values(self) -> frozenset:
-        """The `self.x` keys of every class's bindings (asked for each `self.x()` no method has)."""
-        if self._kept_keys is None:
-            self._kept_keys = frozenset(key for c in {id(c): c for c in self.index.classes.values()}.values()
-                                        for key in c.self_bindings)
-        return self._kept_keys
 
     def _called_instance(self, func: ast.Attribute, act: Activation) -> FunctionInfo | None:
         """`self.socket_factory(timeout)` where the attribute holds an object of one class of
