@@ -434,6 +434,9 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     handed = _handed_handler_streams(tree, source)
     forced: dict[str, set[str]] = {}  # file -> names linked for a handler stream handed to them
     imported = list(_project_from_imports(path, tree))
+    # `Request(connection)` where `connection = Connection(client)` keeps the socket: the
+    # request's methods read it through the object, whatever words their module's text uses
+    handed |= _built_around_holders(tree, {alias.asname or alias.name for _, alias in imported}) if imported else set()
     bases = _bases_of_socket_classes(path, tree, {alias.asname or alias.name for _, alias in imported})
     # `def read(scope: BaseTransport)`: the subclasses elsewhere that keep a socket (an abstract
     # transport's TCP implementation), with the class itself
@@ -550,6 +553,27 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
         if module is not None:
             out.append((found, module))
     return tuple(out)
+
+
+def _built_around_holders(tree: ast.Module, imported: set[str]) -> set[str]:
+    """The imported names this file calls with an object of its own that keeps a socket it was
+    given (project/api.py: holder_classes): `Request(connection)` after `connection =
+    Connection11(client, addr)`."""
+    holders = set(api.holder_classes(tree))
+    if not holders or not imported:
+        return set()
+    kept = set()  # the names and self attributes such objects are bound to
+    for node in syntax.branches(tree):
+        if type(node) is ast.Assign and type(node.value) is ast.Call and type(node.value.func) is ast.Name \
+                and node.value.func.id in holders:
+            kept.update(dotted(target) for target in node.targets)
+    kept.discard(None)
+
+    def holder(arg) -> bool:
+        return dotted(arg) in kept or type(arg) is ast.Call and type(arg.func) is ast.Name and arg.func.id in holders
+
+    return {node.func.id for node in syntax.branches(tree) if type(node) is ast.Call and type(node.func) is ast.Name
+            and node.func.id in imported and any(holder(arg) for arg in node.args)}
 
 
 # a request handler's own streams, as a call hands them to a function of another module

@@ -1282,10 +1282,16 @@ class Walker:
         """After a loop, a try or a match, whose paths are walked one after the other on one
         record of literals: a name bound inside holds what the path that went on gave it, not
         what the last path walked did (`sock = None` in an except, `sock = connect()` before a
-        break). Not known."""
+        break). Not known. Nor is the connection a local made inside holds (`try: sock =
+        socket(AF_INET6)` `except OSError: sock = socket(AF_INET)`): resolved from all its
+        assignments again."""
+        bound = self._memo(_bound_inside, stmt)
         if frame.act.literals:
-            for name in self._memo(_bound_inside, stmt) & frame.act.literals.keys():
+            for name in bound & frame.act.literals.keys():
                 frame.act.literals.pop(name, None)
+        for name in bound & frame.act.params.keys():
+            if "." not in name:
+                frame.act.params.pop(name, None)
 
     def _bind_literal(self, name: str, value, frame: _Frame) -> None:
         """`noreply = self.default_noreply`: the local holds a literal from here on when the
@@ -2731,23 +2737,37 @@ class Walker:
         """`client = NodePeer(sock, peer)`, then `client.hello()`: the attributes the constructor
         (and the base constructors it runs, `super().__init__(sock)`, `Base.__init__(self, sock)`)
         sets from what it is handed, for this instance alone (`self.socket` is `sock` here,
-        whatever another method of the class assigns it)."""
+        whatever another method of the class assigns it). Also for an object built and used at
+        once (`Request(conn).read()`), and for one an attribute of this instance holds, as the
+        constructor that built this one was handed it (`self._connection.sock`)."""
         func = frame.act.func
-        if type(receiver) is not ast.Name or func is None:
+        if func is None:
             return {}
-        bindings = func.bindings.get(receiver.id, ())
-        if len(bindings) != 1 or bindings[0].index is not None or type(bindings[0].value) is not ast.Call:
+        if type(receiver) is ast.Attribute and type(receiver.value) is ast.Name and receiver.value.id == "self":
+            prefix = f"self.{receiver.attr}."
+            return {"self." + key[len(prefix):]: held for key, held in frame.act.params.items()
+                    if key.startswith(prefix) and isinstance(held, Stream)}
+        if type(receiver) is ast.Call:
+            built = receiver
+        elif type(receiver) is ast.Name:
+            bindings = func.bindings.get(receiver.id, ())
+            if len(bindings) != 1 or bindings[0].index is not None or type(bindings[0].value) is not ast.Call:
+                return {}
+            built = bindings[0].value
+        else:
             return {}
-        built = bindings[0].value
         key = ("given", id(built))  # (the same in every call of this activation)
         if key not in frame.act.memo:
             cls = self.resolver.class_named(built.func, frame.act)
             init = self.index.method(cls, "__init__") if cls is not None else None
             out: dict = {}
+            frame.act.memo[key] = out  # (filled below: `conn = Framed(conn)` asks for itself)
             if init is not None:
                 self._init_attributes(cls, init, _handed(init, built), frame, out, 0)
-            frame.act.memo[key] = out
-        return frame.act.memo[key]
+        found = frame.act.memo[key]
+        if type(receiver) is ast.Call and not any(isinstance(held, Stream) for held in found.values()):
+            return {}  # (no stream known here: what the class's own code gives it, as before)
+        return found
 
     def _init_attributes(self, cls: ClassInfo, init: FunctionInfo, given: dict, frame: _Frame, out: dict,
                          depth: int) -> None:
@@ -2756,12 +2776,19 @@ class Walker:
         class makes on another path, `else: self.socket = socket.socket()`.)"""
         streams = {name: self._stream_of(value, frame) or (None if is_const(value, None) else SOFT)
                    for name, value in given.items()}
+        # an object of ours built here around a stream (`connection = Connection(client)`, then
+        # `Request(connection)`): what it holds, one level down (`self._connection.sock`)
+        held = {name: self._given_attributes(value, frame) for name, value in given.items()
+                if streams[name] is SOFT and type(value) is ast.Name} if depth == 0 else {}
         for klass in self.index.class_chain(cls):
             for key, values in klass.self_bindings.items():
                 for binding in values:
                     if binding.func is init and binding.index is None and type(binding.value) is ast.Name \
                             and streams.get(binding.value.id) is not None:
                         out.setdefault(key, streams[binding.value.id])
+                        for inner, stream in held.get(binding.value.id, {}).items():
+                            if isinstance(stream, Stream) and inner.count(".") == 1:
+                                out.setdefault(f"{key}.{inner[len('self.'):]}", stream)
         # `super().__init__(sock, chain)` (the next constructor up) or `Base.__init__(self, sock)`,
         # handed the same expressions
         chain = self.index.class_chain(cls)
@@ -2957,6 +2984,10 @@ class Walker:
                     break
                 if type(target) is ast.Name and target.id == "iter" and self._iter_reader(call) is not None:
                     found = True  # `iter(functools.partial(rfile.read, 1), b"")`: reads each turn
+                    break
+                if methods is not _BEYOND_CLOSING and any(
+                        type(arg) is ast.Attribute and arg.attr in C.SOCKET_READS for arg in call.args):
+                    found = True  # `timeout_after(1, self.socket.recv, n)`: a socket's read run for it
                     break
                 if console.is_console_call(call, self.imports) and console.session(
                         self, call, Activation(func), self._interesting) is not None:
@@ -3662,8 +3693,9 @@ class Walker:
             gate = self._gate(frame, stream.conn) if flag is None else None
             if gate is not None:  # `if nodelay:` on the factory's parameter: each call decides
                 stream.conn.nodelay_gates |= {gate}
-            elif flag is None:
-                stream.conn.nodelay = True
+            elif flag is None:  # (on whichever socket the name holds: `sock` of a try and its except)
+                for conn in (stream.conn, *stream.conn.alternatives):
+                    conn.nodelay = True
             else:  # `if self.no_delay:` with no_delay=False by default: Nagle stays on
                 stream.conn.optional_nodelay = flag
         if level == C.IPPROTO_TCP and option == C.OPTION_NUMBERS["TCP_CORK"] and value is not None:

@@ -606,7 +606,8 @@ def reaching_bindings(func: "FunctionInfo", name: str, node) -> list | None:
                 continue
             blocks = [block for block in child_blocks(stmt) if any(contains(s, node) for s in block)]
             if not blocks:  # the statement holding node (or a compound statement's header)
-                return current if type(stmt) is not ast.While else None
+                # (a while's test runs again after each turn: the body's own bindings reach it)
+                return current if type(stmt) is not ast.While or not inside(stmt) else None
             if (type(stmt) in FOR_LOOPS or type(stmt) is ast.While or type(stmt) in TRIES) and inside(stmt):
                 return None  # (a later turn, or a handler after part of the body, sees another)
             body = blocks[0]
