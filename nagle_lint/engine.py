@@ -515,7 +515,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
         # the modules that build a class of this file around a stream (`Proto(sock)` in main.py,
         # where `sock = socket.create_connection(...)`): only they know what its methods write
         holders = [name for name in api.holder_classes(tree) if source is None or not _built_in(name, source)] \
-            if source is None or _HELD_USE.search(source) else []
+            if source is None or _HELD_USE.search(source) or ".accept(" in source else []
         if holders:
             text = api.construction_text(holders)
             for found, names in api.builder_files(path, holders).items():

@@ -430,7 +430,8 @@ class Walker:
             self.result.exchanges.setdefault(conn, read)
             self.result.kept_reads.setdefault(conn, read)
         self._stop_if_cancelled()
-        roots = [module_root] + [f for f in self.index.functions if self._is_root(f) and not self._inert(f)]
+        roots = [module_root] + [f for f in self.index.functions
+                                 if self._is_root(f) and not self._inert(f) and not self._never_called(f)]
         for func in roots:
             self._stop_if_cancelled()
             params = {**self.resolver.callback_params.get(id(func), {}), **api.get(id(func), {})}
@@ -971,6 +972,21 @@ class Walker:
                 and not any((dotted(call.func) or "").rpartition(".")[2] in _MAKERS or _kept_method_call(call, func)
                             for call in self.calls(func.node.body))
         return self._interesting[key] and not (func.is_method and self._dispatched(func))
+
+    def _never_called(self, func: FunctionInfo) -> bool:
+        """A name-mangled method (`def __read(self, n)`) that nothing in the module names: dead
+        code, whose reads answer nothing (it cannot be reached from outside the class by that
+        name, nor built into a `getattr()` string without its class's name)."""
+        name = func.name
+        if not func.is_method or func.cls is None or not name.startswith("__") or name.endswith("__"):
+            return False
+        key = ("named attributes",)
+        if key not in self._interesting:  # (attribute names, and strings a getattr() may be given)
+            self._interesting[key] = frozenset(
+                node.attr if type(node) is ast.Attribute else node.value for node in branches(self.index.module)
+                if type(node) is ast.Attribute or type(node) is ast.Constant and type(node.value) is str)
+        named = self._interesting[key]
+        return name not in named and f"_{func.cls.name.lstrip('_')}{name}" not in named
 
     def _is_root(self, func: FunctionInfo) -> bool:
         """This module's functions; of a linked module's, the methods of classes related to this
@@ -1749,15 +1765,31 @@ class Walker:
         """`s[:BUFSIZE]` with BUFSIZE at least LARGE_PIECE: a chunk of a large buffer, large
         itself but for the last (which follows large ones, whose segments the peer ACKs at once)."""
         func = frame.act.func
+        if type(value) is ast.Name and func is not None and value.id in func.params and value.id not in func.bindings \
+                and frame.sites:
+            # a helper's parameter (`def send(self, data)`): what this call hands it
+            names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
+            given = _given_args(names, frame.sites[-1], func.keyword_only).get(value.id)
+            return given is not None and type(given) is not ast.Name and self._chunk_of(given, frame)
         if type(value) is ast.Name and func is not None and value.id not in func.params \
                 and func.bindings.get(value.id):
             # `chunk = buf[:PAGE]` then `send(chunk)`: every value the name takes is such a chunk
             return all(b.index is None and type(b.value) is ast.Subscript and self._chunk_of(b.value, frame)
                        for b in func.bindings[value.id])
-        if type(value) is not ast.Subscript or type(value.slice) is not ast.Slice or value.slice.lower is not None:
+        if type(value) is not ast.Subscript or type(value.slice) is not ast.Slice or value.slice.upper is None:
             return False
-        upper = self._size_bound(value.slice.upper, frame) if value.slice.upper is not None else None
-        return type(upper) is int and upper >= LARGE_PIECE
+        lower, upper = value.slice.lower, value.slice.upper
+        if lower is not None:
+            # `view[offset:offset + CHUNK]`: a slice of CHUNK bytes from wherever the loop is
+            if type(upper) is not ast.BinOp or type(upper.op) is not ast.Add:
+                return False
+            sides = [upper.left, upper.right]
+            rest = [side for side in sides if ast.dump(side) != ast.dump(lower)]
+            if len(rest) != 1:
+                return False
+            upper = rest[0]
+        bound = self._size_bound(upper, frame)
+        return type(bound) is int and bound >= LARGE_PIECE
 
     def _size_bound(self, expr, frame: _Frame) -> int | None:
         """A constant, or `self.page_size` that the class sets to one (the least of them)."""
@@ -2144,6 +2176,9 @@ class Walker:
                                          for method, cls in methods], [cls for _, cls in methods])
         if callee is not None:
             return self.inline(callee, call, state, frame)
+        held = self.resolver.kept_callable(call, frame.act)
+        if held is not None:  # `self._handler(client)`: the function its constructor was handed
+            return self._call_held(held, call, state, frame)
         if type(func) is ast.Attribute and self._inherited_unread(func, frame):
             return shadow(state)  # `session.expect(p)`: run by a base class that was not read
         if type(func) is ast.Attribute and func.attr not in _LOCAL_SOCKET_CALLS and self._on_channel(func.value, frame):
@@ -2368,10 +2403,25 @@ class Walker:
         if callee is not None:
             out = self.inline(callee, fake, handed, frame)
             return out if job and out is not None else state
+        held = self.resolver.kept_callable(fake, frame.act)
+        if held is not None:  # `executor.submit(self._handler, client)`
+            out = self._call_held(held, fake, handed, frame)
+            return out if job and out is not None else state
         # `Thread(target=server.loop, args=(conn,))` with `server = Handler(...)`: its method
         outs = [self.inline(method, fake, dict(handed), frame, on_instance=True, instance_cls=cls)
                 for method, cls in self.resolver.instance_callees(fake, frame.act)]
         return (join(*outs) or state) if job and outs else state
+
+    def _call_held(self, held: tuple, call: ast.Call, state, frame: _Frame):
+        """A kept callable's function run with the call's arguments: a method on the instance
+        of the class that handed it (`self._handle_connection` of the app, not of the server
+        that keeps it)."""
+        function, cls = held
+        if cls is None:
+            return self.inline(function, call, state, frame)
+        bound = ast.Call(func=ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=function.name,
+                                            ctx=ast.Load()), args=call.args, keywords=call.keywords)
+        return self.inline(function, bound, state, frame, on_instance=True, instance_cls=cls)
 
     def _unfollowed(self, call: ast.Call, state, frame: _Frame):
         """The state after a call of a function not followed (another package's, or a module of

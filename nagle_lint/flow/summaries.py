@@ -243,6 +243,11 @@ class ModuleIndex:
                 self.consts[key] = value
         elif key.startswith("self.") and cls is not None:
             cls.self_bindings.setdefault(key, []).append(binding)
+            if index is None and type(value) is ast.Name and func is not None:
+                # `self.clients = clients` after `clients.append(sock)`: the list's elements
+                for element in self.module_containers.get(value.id, ()):
+                    if element.func is func:
+                        cls.containers.setdefault(key, []).append(element)
             if key.count(".") == 2 and index is None:  # `self.protocol.stream = stream`: given from outside
                 owner, _, attr = key.rpartition(".")
                 self.attribute_sets.setdefault(attr, []).append((owner, value, func))

@@ -107,8 +107,9 @@ HOLDER_USES = frozenset({"send", "sendall", "recv", "recv_into", "accept", "make
 def holder_classes(tree: ast.Module) -> tuple[str, ...]:
     """The classes whose constructor keeps a parameter on self (`self.sock = sock`) that their
     methods use as a stream, or as an object holding one (`self.sock.sendall(b)`,
-    `self.connection.server_socket.accept()`): which stream it is, only the modules that build
-    them know."""
+    `self.connection.server_socket.accept()`), or a server that hands what it accepts to a
+    callable it keeps (`self._handler(client)`): which stream it is, or which function answers,
+    only the modules that build them know."""
     return tuple(node.name for node in tree.body if type(node) is ast.ClassDef and holds_given_stream(node))
 
 
@@ -122,7 +123,24 @@ def holds_given_stream(node: ast.ClassDef) -> bool:
     kept = {target.attr for stmt in init.body if type(stmt) is ast.Assign and type(stmt.value) is ast.Name
             and stmt.value.id in params for target in stmt.targets
             if type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == "self"}
-    return bool(kept) and any(_uses_held(sub, kept) for method in methods for sub in ast.walk(method))
+    return bool(kept) and (any(_uses_held(sub, kept) for method in methods for sub in ast.walk(method))
+                           or _serves_through_given(methods, kept))
+
+
+def _serves_through_given(methods: list, kept: set) -> bool:
+    """Does the class accept connections and call a callable its constructor keeps
+    (`self._handler(client)`, `executor.submit(self._handler, client)`)? Which function
+    answers them, only the modules that build it know."""
+    calls = [sub for method in methods for sub in ast.walk(method) if type(sub) is ast.Call]
+    if not any(type(c.func) is ast.Attribute and c.func.attr == "accept" for c in calls):
+        return False
+    for call in calls:
+        target = call.args[0] if type(call.func) is ast.Attribute and call.func.attr == "submit" and call.args \
+            else call.func
+        if type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == "self" \
+                and target.attr in kept:
+            return True
+    return False
 
 
 def _uses_held(node, kept: set) -> bool:

@@ -1738,6 +1738,54 @@ class Resolver:
         found = self._memo(self.class_memo, ("called", func.attr, id(act.self_cls)), compute)
         return found if isinstance(found, FunctionInfo) else None
 
+    def kept_callable(self, call: ast.Call, act: Activation | None) -> tuple | None:
+        """`self._handler(client)` in a class with no such method, whose constructor keeps a
+        callable it is handed (`self._handler = handler`) where every construction here hands the
+        same function of ours (`TCPServer(host, port, self._handle_connection)`): (that function,
+        the class of the `self` it is bound to, or None for a plain function)."""
+        func = call.func
+        if type(func) is not ast.Attribute or type(func.value) is not ast.Name or func.value.id != "self" \
+                or act is None or act.self_cls is None or func.attr not in self._kept_attributes():
+            return None
+        cls = act.self_cls
+
+        def compute():
+            found = set()
+            bindings = self.index.self_bindings(cls, f"self.{func.attr}")
+            for binding in bindings:
+                init = binding.func
+                if binding.index is not None or type(binding.value) is not ast.Name or init is None \
+                        or init.name != "__init__" or binding.value.id not in init.params:
+                    return None
+                passed = self._passed(binding.value, Activation(init, cls=cls))
+                if not passed:
+                    return None
+                for value, caller in passed:
+                    target = self._function_named(value, caller)
+                    if target is None:
+                        return None
+                    found.add(target)
+            return found.pop() if len(found) == 1 else None
+        found = self._memo(self.class_memo, ("kept callable", func.attr, id(cls)), compute)
+        return found if type(found) is tuple else None
+
+    def _function_named(self, value, act: Activation) -> tuple | None:
+        """(function, class of the self it is bound to) for `self._handle` or `handle` naming a
+        function of ours where the caller runs."""
+        if type(value) is ast.Attribute and type(value.value) is ast.Name and value.value.id == "self" \
+                and act.self_cls is not None:
+            method = self.index.method(act.self_cls, value.attr)
+            return (method, act.self_cls) if method is not None and not class_level(method) else None
+        if type(value) is ast.Name:
+            scope = act.func
+            while scope is not None:
+                if value.id in scope.nested:
+                    return scope.nested[value.id], None
+                scope = scope.parent
+            found = self.index.module_functions.get(value.id)
+            return (found, None) if found is not None else None
+        return None
+
     def _annotated_class(self, expr, act: Activation | None) -> ClassInfo | None:
         """The class of ours a parameter is annotated with (`handler: Handler`, or the string
         `"Handler"`), when the function never assigns it."""
@@ -2545,9 +2593,29 @@ class Resolver:
                                    for stmt in received.node.body):
             return False
         methods = [method for klass in self.index.class_chain(protocol) for method in klass.methods.values()]
-        return any(type(call.func) is ast.Attribute and call.func.attr in ("write", "writelines")
-                   and dotted(call.func.value) == "self.transport"
-                   for method in methods for call in _calls_outside_defs(method.node.body))
+        for method in methods:
+            for call in _calls_outside_defs(method.node.body):
+                if type(call.func) is ast.Attribute and call.func.attr in ("write", "writelines") \
+                        and dotted(call.func.value) == "self.transport":
+                    return True
+                # `self.conn.read(data, self.transport)`: a function of ours that writes what it is handed
+                handed = [i for i, arg in enumerate(call.args) if dotted(arg) == "self.transport"]
+                if handed and self._writes_handed(call, handed, Activation(method, cls=protocol)):
+                    return True
+        return False
+
+    def _writes_handed(self, call: ast.Call, positions: list, act: Activation) -> bool:
+        """Does a function of ours the call runs write (`x.write(b)`) a parameter at one of the
+        positions?"""
+        for target in [self.callee(call, act), *(m for m, _ in self.instance_callees(call, act))]:
+            if target is None:
+                continue
+            names = [p for p in target.params if not (target.is_method and p in ("self", "cls"))]
+            written = {dotted(c.func.value) for c in _calls_outside_defs(target.node.body)
+                       if type(c.func) is ast.Attribute and c.func.attr in ("write", "writelines")}
+            if any(position < len(names) and names[position] in written for position in positions):
+                return True
+        return False
 
     def _protocol_classes(self, factory, caller: FunctionInfo | None) -> list[ClassInfo]:
         """The classes of ours a protocol factory builds: the class itself (`Proto`), `lambda:
