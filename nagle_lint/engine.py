@@ -436,7 +436,8 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     imported = list(_project_from_imports(path, tree))
     # `Request(connection)` where `connection = Connection(client)` keeps the socket: the
     # request's methods read it through the object, whatever words their module's text uses
-    handed |= _built_around_holders(tree, {alias.asname or alias.name for _, alias in imported}) if imported else set()
+    handed |= _built_around_holders(tree, {alias.asname or alias.name for _, alias in imported}, source) \
+        if imported else set()
     bases = _bases_of_socket_classes(path, tree, {alias.asname or alias.name for _, alias in imported})
     # `def read(scope: BaseTransport)`: the subclasses elsewhere that keep a socket (an abstract
     # transport's TCP implementation), with the class itself
@@ -555,10 +556,13 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     return tuple(out)
 
 
-def _built_around_holders(tree: ast.Module, imported: set[str]) -> set[str]:
+def _built_around_holders(tree: ast.Module, imported: set[str], source: str | None) -> set[str]:
     """The imported names this file calls with an object of its own that keeps a socket it was
     given (project/api.py: holder_classes): `Request(connection)` after `connection =
-    Connection11(client, addr)`."""
+    Connection11(client, addr)`. (source: the tree's text, which spares the walk when no class
+    of it uses what it keeps as a socket.)"""
+    if source is not None and not _HELD_USE.search(source) and ".accept(" not in source:
+        return set()
     holders = set(api.holder_classes(tree))
     if not holders or not imported:
         return set()

@@ -1301,13 +1301,14 @@ class Walker:
         break). Not known. Nor is the connection a local made inside holds (`try: sock =
         socket(AF_INET6)` `except OSError: sock = socket(AF_INET)`): resolved from all its
         assignments again."""
+        locals_held = [key for key in frame.act.params if "." not in key]
+        if not frame.act.literals and not locals_held:
+            return
         bound = self._memo(_bound_inside, stmt)
-        if frame.act.literals:
-            for name in bound & frame.act.literals.keys():
-                frame.act.literals.pop(name, None)
-        for name in bound & frame.act.params.keys():
-            if "." not in name:
-                frame.act.params.pop(name, None)
+        for name in bound & frame.act.literals.keys():
+            frame.act.literals.pop(name, None)
+        for name in bound.intersection(locals_held):
+            frame.act.params.pop(name, None)
 
     def _bind_literal(self, name: str, value, frame: _Frame) -> None:
         """`noreply = self.default_noreply`: the local holds a literal from here on when the

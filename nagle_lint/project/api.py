@@ -123,15 +123,16 @@ def holds_given_stream(node: ast.ClassDef) -> bool:
     kept = {target.attr for stmt in init.body if type(stmt) is ast.Assign and type(stmt.value) is ast.Name
             and stmt.value.id in params for target in stmt.targets
             if type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == "self"}
-    return bool(kept) and (any(_uses_held(sub, kept) for method in methods for sub in ast.walk(method))
-                           or _serves_through_given(methods, kept))
+    if not kept:
+        return False
+    calls = [sub for method in methods for sub in ast.walk(method) if type(sub) is ast.Call]
+    return any(_uses_held(call, kept) for call in calls) or _serves_through_given(calls, kept)
 
 
-def _serves_through_given(methods: list, kept: set) -> bool:
+def _serves_through_given(calls: list, kept: set) -> bool:
     """Does the class accept connections and call a callable its constructor keeps
     (`self._handler(client)`, `executor.submit(self._handler, client)`)? Which function
     answers them, only the modules that build it know."""
-    calls = [sub for method in methods for sub in ast.walk(method) if type(sub) is ast.Call]
     if not any(type(c.func) is ast.Attribute and c.func.attr == "accept" for c in calls):
         return False
     for call in calls:
