@@ -1040,20 +1040,7 @@ class Walker:
         if conn.side != C.SERVER or not isinstance(read, ast.AST):
             return False
         found = self.result.reads.get((id(conn), id(read)))
-        if found is None:
-            return False
-        if not found.loops and contains(func.node, read):
-            return True
-        # (or in a helper of its class it calls once, outside its loops, whose loop only gathers
-        # that request: `while True: chunk = self.conn.recv(N); data += chunk; if len(chunk) < N: break`)
-        helper = next((m for m in (func.cls.methods.values() if func.cls is not None else ())
-                       if m is not func and contains(m.node, read)), None)
-        if helper is None or not _gathers_one(helper.node, read):
-            return False
-        calls = [c for c in self.calls(func.node.body) if type(c.func) is ast.Attribute
-                 and dotted(c.func.value) == "self" and c.func.attr == helper.name]
-        return len(calls) == 1 and not any(type(n) in (ast.While, *FOR_LOOPS) and contains(n, calls[0])
-                                           for n in ast.walk(func.node))
+        return found is not None and not found.loops and contains(func.node, read)
 
     def _event_exit(self, func: FunctionInfo, state) -> None:
         """What a selectors loop's handler leaves its connection as: closed on every path, or
@@ -4501,25 +4488,6 @@ def _waits_for_another_thread(stmt) -> bool:
     return any(type(n) is ast.Call and (dotted(n.func) in ("time.sleep", "sleep")
                                          or type(n.func) is ast.Attribute and n.func.attr == "wait")
                for n in ast.walk(stmt))
-
-
-def _gathers_one(func_node, read) -> bool:
-    """Is the loop around the read one that only gathers a message (every statement of its body
-    the read, a concatenation or an `if ...: break`), in a function that writes nothing?"""
-    loops = [n for n in ast.walk(func_node) if type(n) in (ast.While, *FOR_LOOPS) and contains(n, read)]
-    if len(loops) != 1 or any(type(n) is ast.Call and type(n.func) is ast.Attribute
-                              and n.func.attr in ("send", "sendall", "write", "writelines")
-                              for n in ast.walk(func_node)):
-        return False
-    for stmt in loops[0].body:
-        if type(stmt) is ast.If and not stmt.orelse and all(type(s) is ast.Break for s in stmt.body):
-            continue
-        if type(stmt) is ast.AugAssign and type(stmt.op) is ast.Add:
-            continue
-        if type(stmt) is ast.Assign and contains(stmt, read):
-            continue
-        return False
-    return True
 
 
 def _targets(node) -> list:
