@@ -436,7 +436,10 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     imported = list(_project_from_imports(path, tree))
     # `Request(connection)` where `connection = Connection(client)` keeps the socket: the
     # request's methods read it through the object, whatever words their module's text uses
-    handed |= _built_around_holders(tree, {alias.asname or alias.name for _, alias in imported}, source) \
+    # (this file's holder classes, read once for both questions: none where its text uses nothing it keeps)
+    holders_here = api.holder_classes(tree) if (imported or callers and not testing) and (
+        source is None or _HELD_USE.search(source) or ".accept(" in source) else ()
+    handed |= _built_around_holders(tree, {alias.asname or alias.name for _, alias in imported}, holders_here) \
         if imported else set()
     bases = _bases_of_socket_classes(path, tree, {alias.asname or alias.name for _, alias in imported})
     # `def read(scope: BaseTransport)`: the subclasses elsewhere that keep a socket (an abstract
@@ -515,8 +518,7 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
             api_text = api_call_text(apis)
         # the modules that build a class of this file around a stream (`Proto(sock)` in main.py,
         # where `sock = socket.create_connection(...)`): only they know what its methods write
-        holders = [name for name in api.holder_classes(tree) if source is None or not _built_in(name, source)] \
-            if source is None or _HELD_USE.search(source) or ".accept(" in source else []
+        holders = [name for name in holders_here if source is None or not _built_in(name, source)]
         if holders:
             text = api.construction_text(holders)
             for found, names in api.builder_files(path, holders).items():
@@ -556,14 +558,11 @@ def linked_modules(path: str, tree: ast.Module, settings: Settings, source: str 
     return tuple(out)
 
 
-def _built_around_holders(tree: ast.Module, imported: set[str], source: str | None) -> set[str]:
-    """The imported names this file calls with an object of its own that keeps a socket it was
-    given (project/api.py: holder_classes): `Request(connection)` after `connection =
-    Connection11(client, addr)`. (source: the tree's text, which spares the walk when no class
-    of it uses what it keeps as a socket.)"""
-    if source is not None and not _HELD_USE.search(source) and ".accept(" not in source:
-        return set()
-    holders = set(api.holder_classes(tree))
+def _built_around_holders(tree: ast.Module, imported: set[str], holder_classes) -> set[str]:
+    """The imported names this file calls with an object of one of its holder classes (project/
+    api.py: holder_classes), which keeps a socket it was given: `Request(connection)` after
+    `connection = Connection11(client, addr)`."""
+    holders = set(holder_classes)
     if not holders or not imported:
         return set()
     kept = set()  # the names and self attributes such objects are bound to
