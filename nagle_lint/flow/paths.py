@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import ast
 import builtins
+import socket as _socket
 import sys
 
 from nagle_lint.flow import console, flags, handoff, pauses, people, probes, queues
@@ -111,8 +112,11 @@ class WriteEvent:
 
     def located(self, other: "WriteEvent"):
         """Where to show this write next to another piece: the write itself, or, when both go
-        through the same helper's write, the call site where the two pieces part."""
-        if self.node is not other.node:
+        through the same helper's write (or its two arms that send the same buffer, `if
+        micro: n += s.write(b[n:]) else: n += s.send(b[n:])`), the call site where the two
+        pieces part."""
+        if self.node is not other.node and not (self.func is other.func and self.func is not None
+                                                and _same_rest_sent(self.node, other.node, self.func.node)):
             return self.node
         for mine, theirs in zip(self.sites, other.sites):
             if mine is not theirs:
@@ -120,6 +124,22 @@ class WriteEvent:
                 # has no line of the project: the write itself is shown)
                 return mine if getattr(mine, "lineno", None) is not None else self.node
         return self.node
+
+
+def _same_rest_sent(call, other, func_node) -> bool:
+    """Do two writes of one receiver send the rest of the same buffer (`sock.send(b[n:])`) in
+    two arms of one partial-send loop (the innermost loop around each is the same)?"""
+    if type(call) is not ast.Call or type(other) is not ast.Call or type(call.func) is not ast.Attribute \
+            or type(other.func) is not ast.Attribute or len(call.args) != 1 or len(other.args) != 1 \
+            or type(call.args[0]) is not ast.Subscript or type(call.args[0].slice) is not ast.Slice \
+            or dotted(call.func.value) != dotted(other.func.value) or dotted(call.func.value) is None \
+            or ast.dump(call.args[0]) != ast.dump(other.args[0]):
+        return False
+    loops = [n for n in ast.walk(func_node) if type(n) in (ast.While, *FOR_LOOPS) and contains(n, call)]
+    innermost = min(loops, key=lambda n: (n.end_lineno or 0) - n.lineno, default=None)
+    return innermost is not None and contains(innermost, other) \
+        and not any(contains(n, other) and not contains(n, call) for n in ast.walk(innermost)
+                    if type(n) in (ast.While, *FOR_LOOPS) and n is not innermost)
 
 
 @dataclass
@@ -310,8 +330,16 @@ def chain_key(chain) -> tuple:
     """A total order on chains that does not depend on object ids or set order."""
     first, second, count, dirty, cork, flag, warm, facts, tail = chain
     return (first.rank if first else (), second.rank if second else (), count, dirty,
-            cork.node is not None if cork is not None else False, flag, str(warm), sorted(facts, key=str),
+            cork.node is not None if cork is not None else False, flag, str(warm), sorted(map(str, facts)),
             tail.rank if tail else ())
+
+
+def _unvalued(chain) -> tuple:
+    """The chain without the facts comparisons with constants taught (flags.VALUE)."""
+    facts = chain[7]
+    if not any(type(fact[0][2]) is tuple for fact in facts):
+        return chain
+    return chain[:7] + (frozenset(fact for fact in facts if type(fact[0][2]) is not tuple),) + chain[8:]
 
 
 def join(*states, base=None):
@@ -331,7 +359,9 @@ def join(*states, base=None):
         for state in live:
             chains |= state.get(conn) or state.get(PATH) or {EMPTY}
         before = (base.get(conn) or base.get(PATH) or frozenset({EMPTY})) if base is not None else ()
-        if any(c[2] == 0 and c[5] and c not in before for c in chains):
+        # (the same chain knowing what a comparison taught of a value is the same chain: no new read)
+        before = {_unvalued(c) for c in before}
+        if any(c[2] == 0 and c[5] and _unvalued(c) not in before for c in chains):
             # a path that read: a lone pending write elsewhere may not start one message with
             # what follows (complete splits of 2+ writes stand on their own path)
             chains = {c[:5] + (True,) + c[6:] if c[2] == 1 else c for c in chains}
@@ -1040,7 +1070,20 @@ class Walker:
         if conn.side != C.SERVER or not isinstance(read, ast.AST):
             return False
         found = self.result.reads.get((id(conn), id(read)))
-        return found is not None and not found.loops and contains(func.node, read)
+        if found is None:
+            return False
+        if not found.loops and contains(func.node, read):
+            return True
+        # (or in a helper of its class it calls once, outside its loops, whose loop only gathers
+        # that request: `while True: chunk = self.conn.recv(N); data += chunk; if len(chunk) < N: break`)
+        helper = next((m for m in (func.cls.methods.values() if func.cls is not None else ())
+                       if m is not func and contains(m.node, read)), None)
+        if helper is None or not _gathers_one(helper.node, read) or not _only_used_in_place(func.cls, read):
+            return False
+        calls = [c for c in self.calls(func.node.body) if type(c.func) is ast.Attribute
+                 and dotted(c.func.value) == "self" and c.func.attr == helper.name]
+        return len(calls) == 1 and not any(type(n) in (ast.While, *FOR_LOOPS) and contains(n, calls[0])
+                                           for n in ast.walk(func.node))
 
     def _event_exit(self, func: FunctionInfo, state) -> None:
         """What a selectors loop's handler leaves its connection as: closed on every path, or
@@ -1156,6 +1199,8 @@ class Walker:
             once = self._later_turns and (_once_guard(stmt, frame.act.func) or any(
                 loop.later and _picks_one(stmt.test, loop.node) for loop in frame.loops))
             decided = _decided(stmt.test, frame.act.literals)  # on a literal the caller passed
+            if decided is None:
+                decided = self._socket_has(stmt.test, frame)
             body_in, else_in = self._by_flags(stmt.test, state, frame)
             body_in, else_in = self._without_absent(stmt.test, body_in, else_in, frame)
             before, literals_before = dict(frame.act.params), dict(frame.act.literals)
@@ -1362,12 +1407,13 @@ class Walker:
                     if type(node) is ast.Assign and flags.assigned(node.value) is not None:
                         own_set.update(dotted(t) for t in node.targets)
                     elif type(node) is ast.If:
-                        own_tested |= flags.tested_names(node.test)
+                        own_tested |= flags.tested_names(node.test, values=False)
                 set_ |= {n for n in own_set if n and n.startswith("self.")}
                 tested |= {n for n in own_tested if n.startswith("self.")}
                 local |= {(id(func), n) for n in own_set & own_tested
                           if n and "." not in n and n not in func.params and self._memo(_plainly_bound, func.node, n)
                           and (self._set_beside_a_connection(func, n) or _guards_a_write(func, n))}
+                local |= {(id(func), n) for n in _compared_apart(func)}
             self._flags = frozenset(set_ & tested) | frozenset(local)
         return self._flags
 
@@ -2627,6 +2673,22 @@ class Walker:
                     ast.copy_location(node, comp)
             self._interesting[key] = loop
         return self._interesting[key]
+
+    def _socket_has(self, test, frame: _Frame) -> bool | None:
+        """Which way `if hasattr(self.sock, "write"):` goes on a plain socket, which has no
+        write() (a shim for MicroPython's sockets, whose turn never comes here); None when the
+        module may have wrapped it in TLS (an ssl.SSLSocket has write() and read())."""
+        negated = type(test) is ast.UnaryOp and type(test.op) is ast.Not
+        call = test.operand if negated else test
+        if type(call) is not ast.Call or dotted(call.func) != "hasattr" or len(call.args) != 2 or call.keywords \
+                or not is_str(call.args[1]) or dotted(call.args[0]) is None:
+            return None
+        stream = self._stream_of(call.args[0], frame)
+        if stream is None or stream.role != C.SOCKET or not stream.conn.is_tcp:
+            return None
+        name = call.args[1].value
+        has = True if hasattr(_socket.socket, name) else None if self._tls_module() else False
+        return has if has is None or not negated else not has
 
     def _tls_module(self) -> bool:
         """Does the module wrap a socket in TLS (`ctx.wrap_socket(sock)`)?"""
@@ -4490,6 +4552,43 @@ def _waits_for_another_thread(stmt) -> bool:
                for n in ast.walk(stmt))
 
 
+def _only_used_in_place(cls, read) -> bool:
+    """Is the attribute the read is on (`self.conn` of `self.conn.recv(n)`) used, in every
+    method of the class, only as the receiver of a method call (never handed to a relay,
+    stored elsewhere or returned), apart from the constructor's assignment?"""
+    receiver = read.func.value if type(read) is ast.Call and type(read.func) is ast.Attribute else None
+    name = dotted(receiver) if receiver is not None else None
+    if name is None or not name.startswith("self."):
+        return False
+    for method in cls.methods.values():
+        in_place = {id(n.func.value) for n in ast.walk(method.node) if type(n) is ast.Call
+                    and type(n.func) is ast.Attribute and dotted(n.func.value) == name}
+        if method.name == "__init__":
+            in_place |= {id(t) for n in ast.walk(method.node) if type(n) is ast.Assign for t in n.targets}
+        if any(type(n) is ast.Attribute and id(n) not in in_place and dotted(n) == name for n in ast.walk(method.node)):
+            return False
+    return True
+
+
+def _gathers_one(func_node, read) -> bool:
+    """Is the loop around the read one that only gathers a message (every statement of its body
+    the read, a concatenation or an `if ...: break`), in a function that writes nothing?"""
+    loops = [n for n in ast.walk(func_node) if type(n) in (ast.While, *FOR_LOOPS) and contains(n, read)]
+    if len(loops) != 1 or any(type(n) is ast.Call and type(n.func) is ast.Attribute
+                              and n.func.attr in ("send", "sendall", "write", "writelines")
+                              for n in ast.walk(func_node)):
+        return False
+    for stmt in loops[0].body:
+        if type(stmt) is ast.If and not stmt.orelse and all(type(s) is ast.Break for s in stmt.body):
+            continue
+        if type(stmt) is ast.AugAssign and type(stmt.op) is ast.Add:
+            continue
+        if type(stmt) is ast.Assign and contains(stmt, read):
+            continue
+        return False
+    return True
+
+
 def _targets(node) -> list:
     if type(node) is ast.Assign:
         return node.targets
@@ -4563,6 +4662,26 @@ def _over_receivers(comp) -> bool:
 
 
 _WRITE_NAMES = C.SOCKET_WRITES | C.FILE_WRITES | C.MP_WRITES | C.DISPATCHER_WRITES
+
+
+def _compared_apart(func: FunctionInfo) -> set:
+    """The parameters the function never rebinds, and the locals it binds only by plain
+    assignments (each of which the walk sees, forgetting what was known), that two or more of
+    its `if`s compare with constants, one of them around a write (`if cmdi != 0: send_cmd(c)`
+    ... `if cmdi == 0: send(both)`): the paths a value takes through the two cannot cross."""
+    counts: dict = {}
+    for node in iter_statements(func.node.body):
+        if type(node) is ast.If:
+            for name in flags.compared_names(node.test):
+                counts[name] = counts.get(name, 0) + 1
+    stored = {node.id for node in ast.walk(func.node) if type(node) is ast.Name and type(node.ctx) is not ast.Load}
+    # (a name also bound where the walk sees no assignment, `case (b"GET", mode):`, `except E as
+    # name`, an import, keeps what an earlier turn learnt: not followed)
+    captured = {getattr(node, attr, None) for node in ast.walk(func.node)
+                for attr in ("name", "rest", "asname") if type(getattr(node, attr, None)) is str}
+    return {name for name, count in counts.items() if count > 1 and "." not in name and name not in captured
+            and (name not in stored if name in func.params else name in stored and _plainly_bound(func.node, name))
+            and _guards_a_write(func, name)}
 
 
 def _guards_a_write(func: FunctionInfo, name: str) -> bool:

@@ -1015,6 +1015,13 @@ class Resolver:
             if isinstance(found, Stream) and (self._makes_each_call(callee, found.conn)
                                               or self._hands_back_fresh(callee, depth)):
                 return self._made_by_call(found, call, _first_made(found.conn, callee))
+            if found is None and act is not None and depth < 8:
+                # `return try_connect(lambda: socket.create_connection(address), host)` with a
+                # helper that returns what the callable it is given returns (`return fn()`)
+                made = self._called_back(callee, call)
+                found = self.resolve(made.body, act, None, depth + 1) if made is not None else None
+                if not isinstance(found, Stream):
+                    found = None
             if found is SOFT and depth < 8:
                 # `return self._wrap_socket(plain_sock)`: what a helper returns of its parameters
                 # is what this call passes it
@@ -1041,6 +1048,22 @@ class Resolver:
         if callee is None and index is None and type(func) is ast.Attribute:
             return channel_stream(self, call, act)  # `chan = transport.accept()`
         return None
+
+    def _called_back(self, callee: FunctionInfo, call: ast.Call) -> ast.Lambda | None:
+        """The lambda this call hands a helper whose every return hands back what that parameter
+        returns when called (`def try_connect(fn, arg): try: return fn() except ...: raise`)."""
+        values = [ret.value for ret in return_statements(callee.node)]
+        called = {value.func.id for value in values if type(value) is ast.Call and type(value.func) is ast.Name}
+        if not values or len(called) != 1 or any(type(v) is not ast.Call for v in values):
+            return None
+        name = called.pop()
+        if name not in callee.params or name in callee.bindings:
+            return None
+        names = [p for p in callee.params if not (callee.is_method and p in ("self", "cls"))]
+        if name not in names:
+            return None  # (`return cls(...)` in a classmethod: the class, not a callable handed in)
+        given = argument(call, param_position(callee, positional_params(callee, names), name), name)
+        return given if type(given) is ast.Lambda else None
 
     def _handed_back(self, call: ast.Call, act: Activation) -> Stream | None:
         """The stream a library base hands this class back once its own protocol is done with

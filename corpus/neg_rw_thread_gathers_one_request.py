@@ -1,0 +1,40 @@
+"""A thread per connection that gathers one request in chunks (until a short one), answers it
+once and closes the connection: one exchange per connection, nothing for Nagle to hold."""
+import logging
+import socket
+import threading
+
+log = logging.getLogger(__name__)
+
+
+class Worker(threading.Thread):
+    def __init__(self, conn, addr):
+        super().__init__()
+        self.conn = conn
+        self.addr = addr
+        self.size = 1024
+
+    def _recv(self):
+        data = b""
+        while True:
+            chunk = self.conn.recv(self.size)
+            data += chunk
+            if len(chunk) < self.size:
+                break
+        self.data = data
+        return bool(data)
+
+    def run(self):
+        if self._recv():
+            self.conn.send(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+            log.info("%s answered", self.addr)
+        self.conn.close()
+
+
+def serve(port):
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener:
+        listener.bind(("", port))
+        listener.listen()
+        while True:
+            conn, addr = listener.accept()
+            Worker(conn, addr).start()
