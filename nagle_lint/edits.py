@@ -1,7 +1,8 @@
 """An editor buffer's last analysis, for the edits that move its code without changing it.
 
 Typing a comment, adding or removing blank lines or comment lines, editing a comment at a line's
-end: the code is the same, only lines have moved. The language server keeps each buffer's last
+end, or a top-level statement the sparse read passes over (a constant, a plain function with no
+socket call): the code analysed is the same, only lines have moved. The language server keeps each buffer's last
 analysis in a Buffer; when the new text parses to the same tree, with every node at the same
 columns and the lines in the same order, the rules run again on the facts the last walk made, and
 each position they show is carried to the line it is on now. Everything else the analysis read
@@ -53,7 +54,7 @@ class Buffer:
         else None."""
         last = self.last
         # (a linked module read again is another tree: each is read once per version of its file)
-        if last is None or kept != last.kept or names_unix != last.names_unix or settings != last.settings \
+        if last is None or len(kept) != len(last.kept) or names_unix != last.names_unix or settings != last.settings \
                 or len(linked) != len(last.linked) \
                 or any(a[0] != b[0] or a[1] is not b[1] for a, b in zip(linked, last.linked)) \
                 or not unchanged(last.stamps):
@@ -61,7 +62,9 @@ class Buffer:
         if last.lines is None:
             last.lines = split_lines(last.source)
         # (split as Python splits lines: str.splitlines() also splits at a form feed)
-        lines = _line_map(last.tree, last.lines, tree, split_lines(source))
+        # (only the statements the sparse read kept were analysed: a statement it passes over,
+        # added or removed, changes nothing the analysis read; the kept ones must be alike)
+        lines = _line_map(_kept_part(last.tree, last.kept), last.lines, _kept_part(tree, kept), split_lines(source))
         if lines is None:
             return None
 
@@ -136,6 +139,12 @@ def _line_map(old: ast.Module, old_lines: list[str], new: ast.Module, new_lines:
 
 
 _BLOCKS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _kept_part(tree: ast.Module, kept: tuple[int, ...]) -> ast.Module:
+    if len(kept) == len(tree.body):
+        return tree
+    return ast.Module(body=[tree.body[i] for i in kept], type_ignores=tree.type_ignores)
 
 
 def _first_line(node: ast.stmt) -> int:

@@ -16,6 +16,7 @@ If `sparse` has no effect yet the first comparison passes trivially; it guards t
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import os
@@ -355,12 +356,23 @@ _EDITS = (
     ("blank line at the top", lambda lines, at: ["\n", *lines]),
     ("comment line above the finding", lambda lines, at: [*lines[:at], _indent(lines[at]) + "# note\n", *lines[at:]]),
     ("comment at the finding line's end", lambda lines, at: [*lines[:at], _commented(lines[at]), *lines[at + 1:]]),
+    # (a definition the sparse read passes over, before the first one it reads: nothing it
+    # analysed changed, though every statement after it moved down the module)
+    ("an unrelated function added before the first definition", lambda lines, at: _before_first_def(lines)),
     ("a comment naming a socket", lambda lines, at: ["# socket.socket() .sendall( unix\n", *lines]),
     # (the columns after it move: analysed afresh)
     ("a space after the finding line's first parenthesis",
      lambda lines, at: [*lines[:at], lines[at].replace("(", "( ", 1), *lines[at + 1:]]),
     ("code added at the end", lambda lines, at: [*lines, "\n_edited = 1\n"]),
 )
+
+
+def _before_first_def(lines: list[str]) -> list[str]:
+    tree = ast.parse("".join(lines))
+    first = next((min([node.lineno, *(d.lineno for d in node.decorator_list)]) for node in tree.body
+                  if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))), len(lines) + 1)
+    return [*lines[:first - 1], "def _unrelated_helper(value):\n", "    return value * 2\n", "\n", "\n",
+            *lines[first - 1:]]
 
 
 def _indent(line: str) -> str:
@@ -381,7 +393,7 @@ def test_an_edit_that_moves_code_is_reported_from_the_last_analysis(sparse_one):
     settings = _with(BASE, fixes=False)
     files = [r.path for r in sparse_one if r.findings]
     assert len(files) >= 100
-    reused = tried = 0
+    reused = tried = passed_over = 0
     for path in files:
         with open(path, encoding="utf-8") as handle:
             lines = handle.read().splitlines(keepends=True)
@@ -397,12 +409,17 @@ def test_an_edit_that_moves_code_is_reported_from_the_last_analysis(sparse_one):
                 f"{path}: after the edit '{name}'"
             if name == "code added at the end":
                 assert buffer.reused == before, f"{path}: a code edit was answered from the last analysis"
+            elif name == "an unrelated function added before the first definition":
+                passed_over += buffer.reused - before
             elif name not in ("a comment naming a socket", "a space after the finding line's first parenthesis"):
                 tried += 1
                 reused += buffer.reused - before
     # (a comment at the end of a line inside a string, or of a line a statement continues past,
     # changes the tree: analysed afresh)
     assert reused >= 0.9 * tried, f"only {reused} of {tried} edits that move code were answered from the last analysis"
+    # (where the sparse read keeps every statement, the new function too, it is analysed afresh)
+    assert passed_over >= 0.9 * len(files), \
+        f"only {passed_over} of {len(files)} functions the sparse read passes over were answered from the last analysis"
 
 
 def _fresh_and_buffered(path: Path, texts: list[str], buffer=None) -> list[tuple[list, list, bool]]:
