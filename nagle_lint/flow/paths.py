@@ -126,6 +126,18 @@ class WriteEvent:
         return self.node
 
 
+def _target_loop(func_node, name: ast.Name):
+    """The innermost `for` around a use of a name that binds it as its target, when nothing in
+    that loop's body binds it again (the use reads the element of this turn); else None."""
+    loops = [n for n in ast.walk(func_node) if type(n) in FOR_LOOPS and contains(n, name)]
+    loop = min(loops, key=lambda n: (n.end_lineno or 0) - n.lineno, default=None)
+    if loop is None or type(loop.target) is not ast.Name or loop.target.id != name.id:
+        return None
+    stored = any(type(n) is ast.Name and n.id == name.id and type(n.ctx) is not ast.Load
+                 for stmt in loop.body for n in ast.walk(stmt))
+    return None if stored else loop
+
+
 def _same_rest_sent(call, other, func_node) -> bool:
     """Do two writes of one receiver send the rest of the same buffer (`sock.send(b[n:])`) in
     two arms of one partial-send loop (the innermost loop around each is the same)?"""
@@ -1818,6 +1830,11 @@ class Walker:
             names = [p for p in func.params if not (func.is_method and p in ("self", "cls"))]
             given = _given_args(names, frame.sites[-1], func.keyword_only).get(value.id)
             return given is not None and type(given) is not ast.Name and self._chunk_of(given, frame)
+        if type(value) is ast.Name and func is not None and (loop := _target_loop(func.node, value)) is not None:
+            # `for block in [buf[i:i + CHUNK] for i in range(0, len(buf), CHUNK)]: send(block)`
+            chunks = loop.iter
+            return type(chunks) in (ast.ListComp, ast.GeneratorExp) and type(chunks.elt) is ast.Subscript \
+                and self._chunk_of(chunks.elt, frame)
         if type(value) is ast.Name and func is not None and value.id not in func.params \
                 and func.bindings.get(value.id):
             # `chunk = buf[:PAGE]` then `send(chunk)`: every value the name takes is such a chunk
