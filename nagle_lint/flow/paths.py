@@ -126,11 +126,16 @@ class WriteEvent:
         return self.node
 
 
+def _innermost_loop(func_node, node, kinds: tuple):
+    """The innermost loop statement of the given kinds around node in a function, or None."""
+    loops = [n for n in ast.walk(func_node) if type(n) in kinds and contains(n, node)]
+    return min(loops, key=lambda n: (n.end_lineno or 0) - n.lineno, default=None)
+
+
 def _target_loop(func_node, name: ast.Name):
     """The innermost `for` around a use of a name that binds it as its target, when nothing in
     that loop's body binds it again (the use reads the element of this turn); else None."""
-    loops = [n for n in ast.walk(func_node) if type(n) in FOR_LOOPS and contains(n, name)]
-    loop = min(loops, key=lambda n: (n.end_lineno or 0) - n.lineno, default=None)
+    loop = _innermost_loop(func_node, name, FOR_LOOPS)
     if loop is None or type(loop.target) is not ast.Name or loop.target.id != name.id:
         return None
     stored = any(type(n) is ast.Name and n.id == name.id and type(n.ctx) is not ast.Load
@@ -147,8 +152,7 @@ def _same_rest_sent(call, other, func_node) -> bool:
             or dotted(call.func.value) != dotted(other.func.value) or dotted(call.func.value) is None \
             or ast.dump(call.args[0]) != ast.dump(other.args[0]):
         return False
-    loops = [n for n in ast.walk(func_node) if type(n) in (ast.While, *FOR_LOOPS) and contains(n, call)]
-    innermost = min(loops, key=lambda n: (n.end_lineno or 0) - n.lineno, default=None)
+    innermost = _innermost_loop(func_node, call, (ast.While, *FOR_LOOPS))
     return innermost is not None and contains(innermost, other) \
         and not any(contains(n, other) and not contains(n, call) for n in ast.walk(innermost)
                     if type(n) in (ast.While, *FOR_LOOPS) and n is not innermost)
@@ -354,6 +358,13 @@ def _unvalued(chain) -> tuple:
     return chain[:7] + (frozenset(fact for fact in facts if type(fact[0][2]) is not tuple),) + chain[8:]
 
 
+def _read_anew(reads: list, before) -> bool:
+    """Is one of the chains a path's read made, not one the paths started from? (The same chain
+    knowing what a comparison taught of a value is the same chain: no new read.)"""
+    started = {_unvalued(chain) for chain in before}
+    return any(_unvalued(chain) not in started for chain in reads)
+
+
 def join(*states, base=None):
     """Union of the possible chains, per connection; None is an unreachable path. base: the
     state the paths started from (a chain already there is no read made on one of them)."""
@@ -371,9 +382,8 @@ def join(*states, base=None):
         for state in live:
             chains |= state.get(conn) or state.get(PATH) or {EMPTY}
         before = (base.get(conn) or base.get(PATH) or frozenset({EMPTY})) if base is not None else ()
-        # (the same chain knowing what a comparison taught of a value is the same chain: no new read)
-        before = {_unvalued(c) for c in before}
-        if any(c[2] == 0 and c[5] and _unvalued(c) not in before for c in chains):
+        reads = [c for c in chains if c[2] == 0 and c[5]]
+        if reads and _read_anew(reads, before):
             # a path that read: a lone pending write elsewhere may not start one message with
             # what follows (complete splits of 2+ writes stand on their own path)
             chains = {c[:5] + (True,) + c[6:] if c[2] == 1 else c for c in chains}
@@ -4691,6 +4701,8 @@ def _compared_apart(func: FunctionInfo) -> set:
         if type(node) is ast.If:
             for name in flags.compared_names(node.test):
                 counts[name] = counts.get(name, 0) + 1
+    if not any(count > 1 for count in counts.values()):
+        return set()  # (most functions: no name compared twice, nothing more to read)
     stored = {node.id for node in ast.walk(func.node) if type(node) is ast.Name and type(node.ctx) is not ast.Load}
     # (a name also bound where the walk sees no assignment, `case (b"GET", mode):`, `except E as
     # name`, an import, keeps what an earlier turn learnt: not followed)
